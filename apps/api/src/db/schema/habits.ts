@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { habits, positiveChanges } from './programmes.ts';
+import { users } from './users.ts';
+
+export const userHabitStatus = pgEnum('user_habit_status', ['active', 'ended']);
+export const habitLogType = pgEnum('habit_log_type', ['completed', 'skipped']);
+
+export const MAX_ACTIVE_HABITS = 3;
+
+// An active habit occupies one of three slots; the partial unique index on (user, slot) is what
+// keeps the 3-habit limit true when several selections race (DOMAIN "Habits").
+export const userHabits = pgTable(
+  'user_habits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    habitId: uuid()
+      .notNull()
+      .references(() => habits.id, { onDelete: 'cascade' }),
+    status: userHabitStatus().notNull().default('active'),
+    slot: smallint(),
+    startedOn: date({ mode: 'string' }).notNull(),
+    targetDays: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_habits_slot_range', sql`${t.slot} between 1 and ${sql.raw(String(MAX_ACTIVE_HABITS))}`),
+    check(
+      'user_habits_active_has_slot',
+      sql`(${t.status} = 'active' and ${t.slot} is not null) or (${t.status} <> 'active' and ${t.slot} is null)`,
+    ),
+    check('user_habits_target_days_positive', sql`${t.targetDays} >= 1`),
+    uniqueIndex('user_habits_active_slot_key')
+      .on(t.userId, t.slot)
+      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('user_habits_active_habit_key')
+      .on(t.userId, t.habitId)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+export const HABIT_LOG_NOTE_MAX = 1000;
+
+export const habitLogs = pgTable(
+  'habit_logs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userHabitId: uuid()
+      .notNull()
+      .references(() => userHabits.id, { onDelete: 'cascade' }),
+    // The member's local date in their own time zone (DOMAIN "Days, time zones").
+    logDate: date({ mode: 'string' }).notNull(),
+    logType: habitLogType().notNull(),
+    note: text(),
+    positiveChangeId: uuid().references(() => positiveChanges.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('habit_logs_user_habit_date_key').on(t.userHabitId, t.logDate),
+    check('habit_logs_change_only_when_completed', sql`${t.positiveChangeId} is null or ${t.logType} = 'completed'`),
+    check('habit_logs_note_length', sql`char_length(${t.note}) <= ${sql.raw(String(HABIT_LOG_NOTE_MAX))}`),
+    index('habit_logs_positive_change_idx').on(t.positiveChangeId),
+  ],
+);

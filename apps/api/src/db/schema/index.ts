@@ -1,0 +1,10 @@
+// The schema as one object for drizzle(); the tables themselves live one domain per file.
+export * from './organisations.ts';
+export * from './users.ts';
+export * from './programmes.ts';
+export * from './cohorts.ts';
+export * from './habits.ts';
+export * from './mood.ts';
+export * from './social.ts';
+export * from './organizational.ts';
+export * from './outbox.ts';

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Stable key used by the import files, so re-importing updates instead of duplicating.
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    azureTenantIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    emailDomains: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organisations_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
+    index('organisations_tenants_idx').using('gin', t.azureTenantIds),
+    index('organisations_domains_idx').using('gin', t.emailDomains),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text().notNull().default('team'),
+  },
+  (t) => [unique('teams_organisation_name_key').on(t.organisationId, t.name)],
+);
+
+export const teamManagers = pgTable(
+  'team_managers',
+  {
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_managers_user_idx').on(t.userId)],
+);

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { teams } from './organisations.ts';
+import { programmes } from './programmes.ts';
+import { users } from './users.ts';
+
+export const organizationalGoals = pgTable(
+  'organizational_goals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    programmeId: uuid()
+      .notNull()
+      .references(() => programmes.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    sequenceOrder: integer().notNull().default(0),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organizational_goals_title_not_blank', sql`btrim(${t.title}) <> ''`),
+    index('organizational_goals_programme_idx').on(t.programmeId),
+  ],
+);
+
+// A department is a team's participation in one programme, owned by the team leader who made it.
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    programmeId: uuid()
+      .notNull()
+      .references(() => programmes.id, { onDelete: 'cascade' }),
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('departments_programme_team_key').on(t.programmeId, t.teamId)],
+);
+
+// A goal at most once per department: the primary key says so.
+export const departmentGoals = pgTable(
+  'department_goals',
+  {
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    organizationalGoalId: uuid()
+      .notNull()
+      .references(() => organizationalGoals.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.organizationalGoalId] })],
+);
+
+export const departmentKpis = pgTable(
+  'department_kpis',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    departmentId: uuid().notNull(),
+    organizationalGoalId: uuid().notNull(),
+    title: text().notNull(),
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A KPI belongs to a goal that its department has taken on.
+    foreignKey({
+      name: 'department_kpis_department_goal_fk',
+      columns: [t.departmentId, t.organizationalGoalId],
+      foreignColumns: [departmentGoals.departmentId, departmentGoals.organizationalGoalId],
+    }).onDelete('cascade'),
+    check('department_kpis_title_not_blank', sql`btrim(${t.title}) <> ''`),
+    index('department_kpis_department_idx').on(t.departmentId),
+  ],
+);

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const ENDORSEMENT_MESSAGE_MAX = 500;
+
+export const endorsements = pgTable(
+  'endorsements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    endorserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endorsedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The endorser's local date: "once per target per day" is the endorser's day.
+    endorsedOn: date({ mode: 'string' }).notNull(),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('endorsements_once_per_day_key').on(t.endorserId, t.endorsedId, t.endorsedOn),
+    check('endorsements_not_self', sql`${t.endorserId} <> ${t.endorsedId}`),
+    check('endorsements_message_length', sql`char_length(${t.message}) <= ${sql.raw(String(ENDORSEMENT_MESSAGE_MAX))}`),
+    index('endorsements_endorsed_idx').on(t.endorsedId),
+  ],
+);

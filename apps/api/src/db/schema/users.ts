@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { organisations } from './organisations.ts';
+
+export const userRole = pgEnum('user_role', ['leader', 'team_leader', 'member']);
+export const identityProvider = pgEnum('identity_provider', ['auth0', 'azure_ad']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // Stored lower-case (checked), so sign-in by e-mail matches however the provider spells it.
+    email: text().notNull().unique(),
+    fullName: text().notNull(),
+    jobTitle: text(),
+    role: userRole().notNull().default('member'),
+    timeZone: text().notNull().default('UTC'),
+    termsAcceptedAt: timestamp({ withTimezone: true }),
+    privacyAcceptedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    index('users_organisation_idx').on(t.organisationId),
+  ],
+);
+
+// One row per (provider, subject): a user signs in through a provider account; the first
+// sign-in links it to the provisioned user (DOMAIN "Tenancy and identity").
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: identityProvider().notNull(),
+    issuer: text().notNull(),
+    subject: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('identities_provider_subject_key').on(t.provider, t.subject),
+    index('identities_user_idx').on(t.userId),
+  ],
+);
