@@ -1,0 +1,38 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import spaPlugin from './plugins/spa.ts';
+import swaggerPlugin from './plugins/swagger.ts';
+import configRoutes from './routes/config/index.ts';
+import healthRoutes from './routes/health/index.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+// External plugins, then our plugins, then routes (CONVENTIONS 3). server.ts only boots this.
+export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 64 * 1024,
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swaggerPlugin);
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database });
+
+  await app.register(healthRoutes);
+  await app.register(configRoutes, { config });
+  if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

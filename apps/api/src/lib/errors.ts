@@ -1,0 +1,19 @@
+// Errors a service raises on purpose; the error handler turns them into {"detail": ...}.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (detail = 'Not found') => new HttpError(404, detail);
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const forbidden = (detail: string) => new HttpError(403, detail);
+export const unauthorized = (detail: string, extra: Record<string, unknown> = {}) =>
+  new HttpError(401, detail, extra);
+export const serviceUnavailable = (detail = 'The service is temporarily unavailable. Please try again shortly.') =>
+  new HttpError(503, detail);

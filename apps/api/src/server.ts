@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
+import { isSeeded, seedDemo, demoAccounts } from './seed/seed-demo.ts';
+
+function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: path.resolve(config.dataDir) });
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`HabiTrack cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const database = await openConfiguredDatabase(config);
+  await migrateDatabase(database);
+  if (config.env !== 'production') {
+    if (await isSeeded(database.db)) {
+      logger.info('Demo data already present');
+    } else {
+      logger.info('Seeding demo data');
+      await seedDemo(database.db);
+    }
+  }
+
+  const app = await buildApp({ config, database, logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  console.log(`\nHabiTrack is running at ${url}`);
+  if (config.env !== 'production') {
+    console.log('Demo accounts (sign in from the login page):');
+    for (const account of demoAccounts) console.log(`  ${account.role.padEnd(12)} ${account.email}  ${account.name}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('HabiTrack failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
