@@ -126,10 +126,14 @@ describeEachDatabase('database constraints', (getDatabase) => {
         ),
       ).toBe('mood_entries_user_date_key');
       expect(
-        await constraintViolated(db.insert(moodEntries).values({ userId: user.id, entryDate: '2026-11-21', moodValue: 6 })),
+        await constraintViolated(
+          db.insert(moodEntries).values({ userId: user.id, entryDate: '2026-11-21', moodValue: 6 }),
+        ),
       ).toBe('mood_entries_value_range');
       expect(
-        await constraintViolated(db.insert(moodEntries).values({ userId: user.id, entryDate: '2026-11-21', moodValue: 0 })),
+        await constraintViolated(
+          db.insert(moodEntries).values({ userId: user.id, entryDate: '2026-11-21', moodValue: 0 }),
+        ),
       ).toBe('mood_entries_value_range');
       expect(
         await constraintViolated(db.insert(moodEntries).values({ userId: user.id, entryDate: '2026-11-21' })),
@@ -149,7 +153,9 @@ describeEachDatabase('database constraints', (getDatabase) => {
       await db.insert(endorsements).values(row);
       expect(await constraintViolated(db.insert(endorsements).values(row))).toBe('endorsements_once_per_day_key');
       expect(
-        await constraintViolated(db.insert(endorsements).values({ ...row, endorsedId: a.id, endorsedOn: '2026-11-21' })),
+        await constraintViolated(
+          db.insert(endorsements).values({ ...row, endorsedId: a.id, endorsedOn: '2026-11-21' }),
+        ),
       ).toBe('endorsements_not_self');
       await db.insert(endorsements).values({ ...row, endorsedOn: '2026-11-21' });
       await db.insert(endorsements).values({ ...row, endorserId: b.id, endorsedId: a.id });
@@ -169,7 +175,12 @@ describeEachDatabase('database constraints', (getDatabase) => {
       expect(
         await constraintViolated(createUser(db, { organisationId: organisation.id, email: 'Grace@acme.example' })),
       ).toBe('users_email_lower');
-      const identity = { userId: user.id, provider: 'auth0' as const, issuer: 'https://idp.example/', subject: 'auth0|1' };
+      const identity = {
+        userId: user.id,
+        provider: 'auth0' as const,
+        issuer: 'https://idp.example/',
+        subject: 'auth0|1',
+      };
       await db.insert(identities).values(identity);
       expect(await constraintViolated(db.insert(identities).values(identity))).toBe('identities_provider_subject_key');
       await createCohort(db, { organisationId: organisation.id, programmeId: programme.id, memberIds: [user.id] });

@@ -18,14 +18,16 @@ async function spaPlugin(app: FastifyInstance, options: { root: string }) {
     wildcard: false,
     index: false,
     // Hashed assets never change; index.html must always be revalidated.
-    setHeaders: (res, filePath) => {
-      res.setHeader(
+    setHeaders: (reply, filePath) => {
+      reply.header(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
+  );
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || path.extname(pathname) !== '') {

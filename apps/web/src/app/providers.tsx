@@ -1,0 +1,21 @@
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { createQueryClient } from '../lib/query-client.ts';
+import { theme } from './theme.ts';
+
+type ProvidersProps = {
+  children: ReactNode;
+  // Tests pass their own client so cached responses never leak between tests.
+  queryClient?: QueryClient;
+  mantineEnv?: 'default' | 'test';
+};
+
+export function Providers({ children, queryClient, mantineEnv = 'default' }: ProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <MantineProvider theme={theme} env={mantineEnv}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
