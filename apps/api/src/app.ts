@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,13 +12,14 @@ import healthRoutes from './routes/health/index.ts';
 export type BuildAppOptions = {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  // A pino instance from server.ts; tests run without one.
+  logger?: FastifyBaseLogger;
 };
 
 // External plugins, then our plugins, then routes (CONVENTIONS 3). server.ts only boots this.
-export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 64 * 1024,
     trustProxy: config.env === 'production',
   }).withTypeProvider<ZodTypeProvider>();

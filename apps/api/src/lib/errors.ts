@@ -13,7 +13,6 @@ export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
-export const unauthorized = (detail: string, extra: Record<string, unknown> = {}) =>
-  new HttpError(401, detail, extra);
+export const unauthorized = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(401, detail, extra);
 export const serviceUnavailable = (detail = 'The service is temporarily unavailable. Please try again shortly.') =>
   new HttpError(503, detail);

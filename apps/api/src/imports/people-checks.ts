@@ -1,0 +1,72 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { organisations, programmes, users } from '../db/schema/index.ts';
+import type { ImportProblem } from './import-error.ts';
+import type { PeopleFile } from './people-file.ts';
+import type { YamlFile } from './yaml-file.ts';
+
+// Cross-references that need the database. Run inside the import transaction before anything is
+// written, so a failing file leaves no trace and the checks see the same data the writes will.
+export async function databaseProblems(tx: Tx, file: YamlFile<PeopleFile>) {
+  const { data, problemAt } = file;
+  const problems: ImportProblem[] = [];
+  const [org] = await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, data.organisation.slug));
+
+  // Cohorts run a programme of the same organisation, imported beforehand with `programme import`.
+  const slugs = [...new Set(data.cohorts.map((c) => c.programme))];
+  const known = new Map<string, string>();
+  if (org && slugs.length > 0) {
+    const rows = await tx
+      .select({ id: programmes.id, slug: programmes.slug })
+      .from(programmes)
+      .where(and(eq(programmes.organisationId, org.id), inArray(programmes.slug, slugs)));
+    for (const r of rows) known.set(r.slug, r.id);
+  }
+  data.cohorts.forEach((c, i) => {
+    if (!known.has(c.programme)) {
+      const message = `unknown programme "${c.programme}" in organisation ${data.organisation.slug}; import the programme file first`;
+      problems.push(problemAt(['cohorts', i, 'programme'], message));
+    }
+  });
+
+  // E-mails are unique across all organisations: an import must never take over another
+  // customer's user.
+  const emails = data.users.map((u) => u.email);
+  if (emails.length > 0) {
+    const foreign = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(org ? and(inArray(users.email, emails), ne(users.organisationId, org.id)) : inArray(users.email, emails));
+    const taken = new Set(foreign.map((r) => r.email));
+    data.users.forEach((u, i) => {
+      if (taken.has(u.email)) {
+        problems.push(problemAt(['users', i, 'email'], `${u.email} already belongs to another organisation`));
+      }
+    });
+  }
+
+  // A member must be listed under users or already be a user of this organisation.
+  const listed = new Set(emails);
+  const outside = [...new Set(data.cohorts.flatMap((c) => c.members).filter((m) => !listed.has(m)))];
+  const existing = new Set<string>();
+  if (org && outside.length > 0) {
+    const rows = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.organisationId, org.id), inArray(users.email, outside)));
+    for (const r of rows) existing.add(r.email);
+  }
+  data.cohorts.forEach((c, ci) => {
+    c.members.forEach((m, mi) => {
+      if (!listed.has(m) && !existing.has(m)) {
+        const message = `unknown member ${m}: not listed under users and not a user of ${data.organisation.slug}`;
+        problems.push(problemAt(['cohorts', ci, 'members', mi], message));
+      }
+    });
+  });
+
+  return { problems, programmeIds: known };
+}

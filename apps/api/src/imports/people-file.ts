@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { ImportProblem } from './import-error.ts';
+import { findDuplicates, formatVersion, optionalText, requiredText, slug } from './fields.ts';
+import { formatPath, parseYamlFile, type FieldPath, type YamlFile } from './yaml-file.ts';
+
+// Intl knows the IANA database the server uses for "today", so it is the judge of a valid zone.
+// Offsets like +01:00 are refused on purpose: they ignore daylight saving.
+function canonicalTimeZone(value: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return undefined;
+  try {
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+    // Fix only the letter case (europe/london); an alias such as Asia/Calcutta stays as written.
+    return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
+  } catch {
+    return undefined;
+  }
+}
+
+const timeZone = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone) return zone;
+    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone such as Europe/London' });
+    return z.NEVER;
+  });
+
+// Lower-cased because users.email is stored lower-case (users_email_lower).
+const email = z.string().trim().toLowerCase().pipe(z.email('must be an e-mail address'));
+
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^([a-z0-9-]+\.)+[a-z0-9-]+$/, 'must be a domain name such as acme.example');
+
+const organisation = z.strictObject({
+  slug,
+  name: requiredText,
+  // Absent = keep what the organisation already has (see importing.md, "Idempotency").
+  email_domains: z.array(domain).optional(),
+  azure_tenant_ids: z.array(z.guid('must be a tenant id (a GUID)').toLowerCase()).optional(),
+});
+
+const team = z.strictObject({
+  name: requiredText,
+  type: requiredText.default('team'),
+});
+
+const user = z.strictObject({
+  email,
+  full_name: requiredText,
+  job_title: optionalText,
+  role: z.enum(['leader', 'team_leader', 'member']).default('member'),
+  // Only used when the user is created: afterwards the browser keeps it current.
+  time_zone: timeZone.optional(),
+  manages: z.array(requiredText).default([]),
+});
+
+const cohort = z.strictObject({
+  name: requiredText,
+  programme: slug,
+  members: z.array(email).default([]),
+});
+
+export const PeopleFileSchema = z.strictObject({
+  version: formatVersion,
+  organisation,
+  teams: z.array(team).default([]),
+  users: z.array(user).default([]),
+  cohorts: z.array(cohort).default([]),
+});
+
+export type PeopleFile = z.output<typeof PeopleFileSchema>;
+
+// Cross-references that can be checked from the file alone. Member e-mails not listed under
+// users are checked against the database later, so a file may add a cohort of existing people.
+function crossReferenceProblems(file: YamlFile<PeopleFile>): ImportProblem[] {
+  const { data, problemAt } = file;
+  const problems: ImportProblem[] = [];
+  const duplicate = (path: FieldPath, firstPath: FieldPath, what: string) =>
+    problems.push(problemAt(path, `${what} repeats ${formatPath(firstPath)}`));
+
+  for (const d of findDuplicates(
+    data.teams,
+    (t) => t.name,
+    (i) => ['teams', i, 'name'],
+  )) {
+    duplicate(d.path, d.firstPath, 'team name');
+  }
+  for (const d of findDuplicates(
+    data.users,
+    (u) => u.email,
+    (i) => ['users', i, 'email'],
+  )) {
+    duplicate(d.path, d.firstPath, 'e-mail');
+  }
+  for (const d of findDuplicates(
+    data.cohorts,
+    (c) => c.name,
+    (i) => ['cohorts', i, 'name'],
+  )) {
+    duplicate(d.path, d.firstPath, 'cohort name');
+  }
+
+  const teamNames = new Set(data.teams.map((t) => t.name.toLowerCase()));
+  data.users.forEach((u, ui) => {
+    u.manages.forEach((teamName, ti) => {
+      const path = ['users', ui, 'manages', ti];
+      if (!teamNames.has(teamName.toLowerCase())) {
+        problems.push(problemAt(path, `unknown team "${teamName}": it is not listed under teams`));
+      } else if (u.role !== 'team_leader') {
+        problems.push(problemAt(path, `only a team_leader manages teams, but this user's role is ${u.role}`));
+      }
+    });
+  });
+
+  // A user is in at most one cohort (cohort_members_user_key): the second mention is the mistake.
+  const cohortOf = new Map<string, number>();
+  data.cohorts.forEach((c, ci) => {
+    c.members.forEach((member, mi) => {
+      const path = ['cohorts', ci, 'members', mi];
+      const earlier = cohortOf.get(member);
+      if (earlier === undefined) cohortOf.set(member, ci);
+      else if (earlier === ci) problems.push(problemAt(path, `${member} is listed twice in this cohort`));
+      else {
+        const other = data.cohorts[earlier]?.name ?? '';
+        problems.push(problemAt(path, `${member} is already a member of "${other}"; a user is in at most one cohort`));
+      }
+    });
+  });
+  return problems;
+}
+
+export function parsePeopleFile(options: { source: string; fileName: string }) {
+  const file = parseYamlFile({ ...options, schema: PeopleFileSchema });
+  return { ...file, problems: crossReferenceProblems(file) };
+}
