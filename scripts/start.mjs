@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // `npm start`: the local demo on one machine. Builds the web app when its sources are newer than
-// the build, then boots the API (which migrates, seeds on first run, and serves the SPA).
+// the build, starts the development identity provider (not in production), then boots the API
+// (which migrates, seeds on first run, and serves the SPA).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 const builtIndex = path.join(web, 'dist/index.html');
+const port = Number(process.env.PORT || 3000);
+const production = process.env.NODE_ENV === 'production';
+const children = new Set();
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -24,6 +29,39 @@ function webBuildIsStale() {
   return Math.max(...sources.map(newestMtime), newestMtime(packages)) > statSync(builtIndex).mtimeMs;
 }
 
+function stopAll(signal = 'SIGTERM') {
+  for (const child of children) child.kill(signal);
+}
+
+function startChild(name, script, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    // One part stopping stops the demo: a half-running demo only confuses.
+    if (children.size > 0) stopAll();
+    if (children.size === 0) process.exit(code ?? (signal ? 1 : 0));
+    else if (code) console.error(`${name} stopped (exit code ${code}).`);
+  });
+  return child;
+}
+
+async function waitForFile(file, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+    if (child.exitCode !== null) throw new Error('the development identity provider did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the development identity provider did not start within 60 seconds');
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+
 if (webBuildIsStale()) {
   console.log('Building the web app...');
   const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -33,10 +71,32 @@ if (webBuildIsStale()) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { WEB_DIST: path.join(web, 'dist'), ...process.env },
+let signInEnv = {};
+if (!production && process.env.DEV_IDP !== 'off') {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'habitrack-idp-'));
+  const envFile = path.join(scratch, 'api-env.json');
+  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  const idp = startChild('The development identity provider', 'dev/idp/src/main.ts', {
+    ...process.env,
+    IDP_HOSTED_PORT: process.env.IDP_HOSTED_PORT || String(port + 1),
+    IDP_DIRECTORY_PORT: process.env.IDP_DIRECTORY_PORT || String(port + 2),
+    IDP_APP_ORIGINS: process.env.IDP_APP_ORIGINS || origins.join(','),
+    IDP_ENV_FILE: envFile,
+  });
+  try {
+    signInEnv = await waitForFile(envFile, idp, 60_000);
+  } catch (error) {
+    console.error(`HabiTrack cannot start: ${error.message}.`);
+    stopAll();
+    process.exit(1);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// Settings given explicitly win over the development provider's.
+startChild('The API', 'apps/api/src/server.ts', {
+  WEB_DIST: path.join(web, 'dist'),
+  ...signInEnv,
+  ...process.env,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

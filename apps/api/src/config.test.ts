@@ -24,3 +24,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
 });
+
+describe('sign-in settings', () => {
+  it('offers no provider unless configured', () => {
+    expect(loadConfig({}).auth).toEqual({ auth0: null, azure: null });
+  });
+
+  it('derives the hosted issuer and key set from the domain', () => {
+    const { auth0 } = loadConfig({
+      AUTH0_DOMAIN: 'habitrack.eu.auth0.com',
+      AUTH0_CLIENT_ID: 'abc',
+      AUTH0_AUDIENCE: 'https://api.habitrack.app',
+    }).auth;
+    expect(auth0).toEqual({
+      domain: 'habitrack.eu.auth0.com',
+      issuer: 'https://habitrack.eu.auth0.com/',
+      clientId: 'abc',
+      audience: 'https://api.habitrack.app',
+      jwksUri: 'https://habitrack.eu.auth0.com/.well-known/jwks.json',
+    });
+  });
+
+  it('defaults the directory provider to multi-tenant Azure AD', () => {
+    const { azure } = loadConfig({
+      AZURE_CLIENT_ID: 'c',
+      AZURE_API_SCOPE: 'api://a/access_as_user',
+      AZURE_API_AUDIENCE: 'a',
+    }).auth;
+    expect(azure).toMatchObject({
+      authority: 'https://login.microsoftonline.com/organizations',
+      knownAuthorities: [],
+      issuer: 'https://login.microsoftonline.com/{tenantid}/v2.0',
+    });
+  });
+
+  it('names what is missing', () => {
+    expect(() => loadConfig({ AUTH0_DOMAIN: 'x.auth0.com' })).toThrow(
+      'Environment variable AUTH0_CLIENT_ID is invalid: it is required when AUTH0_DOMAIN is set. ' +
+        'Environment variable AUTH0_AUDIENCE is invalid: it is required when AUTH0_DOMAIN is set.',
+    );
+  });
+});

@@ -16,7 +16,74 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DEV_TOOLS: booleanFlag.optional(),
   WEB_DIST: z.string().min(1).optional(),
+  AUTH0_DOMAIN: z.string().min(1).optional(),
+  AUTH0_ISSUER: z.url().optional(),
+  AUTH0_CLIENT_ID: z.string().min(1).optional(),
+  AUTH0_AUDIENCE: z.string().min(1).optional(),
+  AUTH0_JWKS_URI: z.url().optional(),
+  AZURE_CLIENT_ID: z.string().min(1).optional(),
+  AZURE_AUTHORITY: z.url().optional(),
+  AZURE_KNOWN_AUTHORITIES: z.string().optional(),
+  AZURE_API_SCOPE: z.string().min(1).optional(),
+  AZURE_API_AUDIENCE: z.string().min(1).optional(),
+  AZURE_ISSUER: z.url().optional(),
+  AZURE_JWKS_URI: z.url().optional(),
 });
+
+type RawConfig = z.infer<typeof ConfigSchema>;
+
+export type HostedAuthConfig = { domain: string; issuer: string; clientId: string; audience: string; jwksUri: string };
+export type DirectoryAuthConfig = {
+  clientId: string;
+  authority: string;
+  knownAuthorities: string[];
+  apiScope: string;
+  audience: string;
+  // May hold {tenantid}: the issuer of a multi-tenant application depends on the user's tenant.
+  issuer: string;
+  jwksUri: string;
+};
+export type AuthConfig = { auth0: HostedAuthConfig | null; azure: DirectoryAuthConfig | null };
+
+function required(c: RawConfig, names: (keyof RawConfig)[], because: string): void {
+  const missing = names.filter((name) => c[name] === undefined);
+  if (missing.length) {
+    throw new ConfigError(
+      missing.map((name) => `Environment variable ${name} is invalid: it is required when ${because}.`).join(' '),
+    );
+  }
+}
+
+function hostedAuth(c: RawConfig): HostedAuthConfig | null {
+  if (!c.AUTH0_DOMAIN) return null;
+  required(c, ['AUTH0_CLIENT_ID', 'AUTH0_AUDIENCE'], 'AUTH0_DOMAIN is set');
+  const base = /^https?:\/\//.test(c.AUTH0_DOMAIN) ? c.AUTH0_DOMAIN : `https://${c.AUTH0_DOMAIN}`;
+  const issuer = c.AUTH0_ISSUER ?? `${base.replace(/\/+$/, '')}/`;
+  return {
+    domain: c.AUTH0_DOMAIN,
+    issuer,
+    clientId: c.AUTH0_CLIENT_ID!,
+    audience: c.AUTH0_AUDIENCE!,
+    jwksUri: c.AUTH0_JWKS_URI ?? `${issuer}.well-known/jwks.json`,
+  };
+}
+
+function directoryAuth(c: RawConfig): DirectoryAuthConfig | null {
+  if (!c.AZURE_CLIENT_ID) return null;
+  required(c, ['AZURE_API_SCOPE', 'AZURE_API_AUDIENCE'], 'AZURE_CLIENT_ID is set');
+  return {
+    clientId: c.AZURE_CLIENT_ID,
+    authority: c.AZURE_AUTHORITY ?? 'https://login.microsoftonline.com/organizations',
+    knownAuthorities: (c.AZURE_KNOWN_AUTHORITIES ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+    apiScope: c.AZURE_API_SCOPE!,
+    audience: c.AZURE_API_AUDIENCE!,
+    issuer: c.AZURE_ISSUER ?? 'https://login.microsoftonline.com/{tenantid}/v2.0',
+    jwksUri: c.AZURE_JWKS_URI ?? 'https://login.microsoftonline.com/common/discovery/v2.0/keys',
+  };
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -28,6 +95,7 @@ export type Config = {
   publicUrl: string;
   devTools: boolean;
   webDist: string | undefined;
+  auth: AuthConfig;
 };
 
 export class ConfigError extends Error {}
@@ -53,5 +121,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     webDist: c.WEB_DIST,
+    auth: { auth0: hostedAuth(c), azure: directoryAuth(c) },
   };
 }

@@ -1,6 +1,7 @@
 // The dev identity provider as a process:
 //   npm start -w dev/idp                 start both providers (IDP_HOSTED_PORT, IDP_DIRECTORY_PORT, IDP_APP_ORIGINS)
 //   npm run rotate-key -w dev/idp        add a new current signing key (restart to use it)
+import { writeApiEnvironment } from './api-environment.ts';
 import { IdpConfigError, readIdpEnvironment } from './config.ts';
 import { rotateSigningKey } from './signing-keys.ts';
 import { DevIdpStartError, assertNotProduction, startDevIdp, type DevIdp } from './start-idp.ts';
@@ -51,6 +52,9 @@ async function main(): Promise<void> {
       void idp.close().then(() => process.exit(0));
     });
   }
+  // IDP_ENV_FILE: where `npm start` waits for the API's settings (written once we are listening).
+  const envFile = process.env.IDP_ENV_FILE;
+  if (envFile) await writeApiEnvironment(idp, envFile);
   console.log(describe(idp));
 }
 

@@ -1,0 +1,27 @@
+import { writeFile } from 'node:fs/promises';
+import type { DevIdp } from './start-idp.ts';
+
+// The API's sign-in settings that point it at this provider: what `npm start` and the e2e tests
+// hand to the API process. Production sets the same variables to the real tenants.
+export function apiEnvironment(idp: DevIdp): Record<string, string> {
+  const { hosted, directory } = idp;
+  return {
+    AUTH0_DOMAIN: hosted.domain,
+    AUTH0_ISSUER: hosted.issuer,
+    AUTH0_CLIENT_ID: hosted.clientId,
+    AUTH0_AUDIENCE: hosted.audience,
+    AUTH0_JWKS_URI: hosted.jwksUri,
+    AZURE_CLIENT_ID: directory.clientId,
+    AZURE_AUTHORITY: directory.authority,
+    AZURE_KNOWN_AUTHORITIES: directory.knownAuthority,
+    AZURE_API_SCOPE: directory.apiScope,
+    AZURE_API_AUDIENCE: directory.apiAudience,
+    AZURE_ISSUER: directory.issuer,
+    AZURE_JWKS_URI: directory.jwksUri,
+    NODE_EXTRA_CA_CERTS: directory.certPath,
+  };
+}
+
+export async function writeApiEnvironment(idp: DevIdp, file: string): Promise<void> {
+  await writeFile(file, JSON.stringify(apiEnvironment(idp), null, 2));
+}

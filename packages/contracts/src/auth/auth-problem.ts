@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+// The body of every 401. `detail` keeps SPEC §6's exact texts; `reason` tells the web app which
+// account-problem screen fits (DOMAIN "Tenancy and identity").
+export const AUTH_PROBLEM_REASONS = [
+  'no_account',
+  'user_not_registered',
+  'tenant_not_authorized',
+  'organization_not_registered',
+  'invalid_token',
+] as const;
+export const ZAuthProblemReason = z.enum(AUTH_PROBLEM_REASONS);
+export type TAuthProblemReason = z.infer<typeof ZAuthProblemReason>;
+
+export const USER_NOT_FOUND = 'User not found';
+export const TENANT_NOT_AUTHORIZED = 'Tenant not authorized';
+
+export const ZAuthProblem = z.object({
+  detail: z.string(),
+  reason: ZAuthProblemReason,
+  // The e-mail or preferred username from the token, for the screen to show.
+  email: z.string().nullable(),
+});
+export type TAuthProblem = z.infer<typeof ZAuthProblem>;
