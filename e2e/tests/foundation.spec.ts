@@ -1,0 +1,48 @@
+// The foundation: `npm start` on a fresh data folder serves health, config, API docs and the SPA.
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+test('the server started on a fresh data folder and created it', () => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
+  expect(existsSync(dataDir!)).toBe(true);
+});
+
+test('/healthz answers ok', async ({ request }) => {
+  const response = await request.get('/healthz');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/json');
+  expect(await response.json()).toMatchObject({ status: 'ok' });
+});
+
+test('the home page renders in Chromium and reaches the API', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('HabiTrack');
+  await expect(page.getByText('API: ok')).toBeVisible();
+  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+});
+
+test('/config.json is JSON', async ({ request }) => {
+  const response = await request.get('/config.json');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/json');
+  const body: unknown = await response.json();
+  expect(typeof body).toBe('object');
+  expect(body).not.toBeNull();
+});
+
+test('/api/docs serves the OpenAPI UI and document', async ({ request }) => {
+  const ui = await request.get('/api/docs');
+  expect(ui.status()).toBe(200);
+  expect(ui.headers()['content-type']).toContain('text/html');
+
+  const document = await request.get('/api/docs/json');
+  expect(document.status()).toBe(200);
+  const body = (await document.json()) as Record<string, unknown>;
+  expect(typeof body.openapi).toBe('string');
+  expect(body.paths).toBeTruthy();
+});

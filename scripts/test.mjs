@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// `npm test`: the README's test command, and what CI (.ci/run) runs.
+// Runs each step in sequence, stops at the first failure, and ends with `N passed, N failed`.
+// SKIP_E2E=1 skips the Playwright step (quick local runs); the skip is reported.
+// Step ids as arguments run only those steps: `npm test -- typecheck vitest`.
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const skipE2e = ['1', 'true', 'yes'].includes((process.env.SKIP_E2E ?? '').toLowerCase());
+
+/** @type {{ id: string, name: string, commands: string[][], skip?: string }[]} */
+const allSteps = [
+  { id: 'lint', name: 'lint', commands: [['npm', 'run', 'lint']] },
+  { id: 'typecheck', name: 'typecheck', commands: [['npm', 'run', 'typecheck']] },
+  { id: 'vitest', name: 'unit and API tests (vitest)', commands: [['npx', '--no', 'vitest', 'run']] },
+  {
+    id: 'e2e',
+    name: 'end-to-end tests (playwright)',
+    commands: [
+      ['bash', 'scripts/ensure-chromium.sh'],
+      ['npx', '--no', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    ],
+    skip: skipE2e ? 'SKIP_E2E is set' : undefined,
+  },
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((id) => !allSteps.some((step) => step.id === id));
+if (unknown.length) {
+  console.error(`Unknown step ${unknown.join(', ')}; the steps are: ${allSteps.map((s) => s.id).join(', ')}`);
+  process.exit(2);
+}
+const steps = wanted.length ? allSteps.filter((step) => wanted.includes(step.id)) : allSteps;
+if (wanted.length) console.log(`Running only: ${steps.map((s) => s.id).join(', ')}`);
+
+let current = null;
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    if (current) current.kill(signal);
+    else process.exit(130);
+  });
+}
+
+function run([command, ...args]) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    current = child;
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      current = null;
+      resolvePromise(127);
+    });
+    child.on('exit', (code, signal) => {
+      current = null;
+      resolvePromise(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+const results = [];
+const startedAt = Date.now();
+
+for (const [index, step] of steps.entries()) {
+  const header = `[${index + 1}/${steps.length}] ${step.name}`;
+  if (step.skip) {
+    console.log(`\n=== ${header}: SKIPPED (${step.skip}) ===`);
+    results.push({ step, status: 'skipped', ms: 0 });
+    continue;
+  }
+  console.log(`\n=== ${header} ===`);
+  const stepStart = Date.now();
+  let code = 0;
+  for (const command of step.commands) {
+    console.log(`$ ${command.join(' ')}`);
+    code = await run(command);
+    if (code !== 0 || interrupted) break;
+  }
+  const ms = Date.now() - stepStart;
+  const status = code === 0 && !interrupted ? 'passed' : 'failed';
+  results.push({ step, status, ms, code });
+  console.log(
+    `=== ${header}: ${status.toUpperCase()} in ${seconds(ms)}${status === 'failed' ? ` (exit ${code})` : ''} ===`,
+  );
+  if (status === 'failed') break;
+}
+
+const notRun = steps.filter((step) => !results.some((r) => r.step === step));
+console.log('\n=== Summary ===');
+for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.step.name}${r.ms ? ` (${seconds(r.ms)})` : ''}`);
+for (const step of notRun) console.log(`  not run ${step.name}`);
+const skipped = results.filter((r) => r.status === 'skipped');
+if (skipped.length) console.log(`Skipped: ${skipped.map((r) => `${r.step.name} (${r.step.skip})`).join(', ')}`);
+console.log(`Total time: ${seconds(Date.now() - startedAt)}`);
+
+const passed = results.filter((r) => r.status === 'passed').length;
+const failed = results.filter((r) => r.status === 'failed').length;
+console.log(`${passed} passed, ${failed} failed`);
+
+const failure = results.find((r) => r.status === 'failed');
+process.exit(failure ? failure.code || 1 : 0);
