@@ -12,7 +12,7 @@ describeEachDatabase('HTTP app', (getDatabase) => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>HabiTrack</title><div id="root"></div>');
 
   beforeAll(async () => {
-    app = await createTestApp(getDatabase(), { webDist });
+    app = await createTestApp(getDatabase(), { config: { webDist } });
   });
   afterAll(async () => {
     await app.close();
@@ -57,7 +57,7 @@ describe('HTTP app without a built web app', () => {
   it('still serves the API', async () => {
     const { createTestDatabase } = await import('./test/databases.ts');
     const database = await createTestDatabase('pglite');
-    const app = await createTestApp(database, { webDist: path.join(tmpdir(), 'habitrack-no-such-dir') });
+    const app = await createTestApp(database, { config: { webDist: path.join(tmpdir(), 'habitrack-no-such-dir') } });
     try {
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/programme/intro' })).statusCode).toBe(404);

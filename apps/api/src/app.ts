@@ -2,10 +2,13 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { KeySets } from './auth/verify-token.ts';
+import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import spaPlugin from './plugins/spa.ts';
 import swaggerPlugin from './plugins/swagger.ts';
+import { apiRoutes } from './routes/api.ts';
 import configRoutes from './routes/config/index.ts';
 import healthRoutes from './routes/health/index.ts';
 
@@ -14,10 +17,12 @@ export type BuildAppOptions = {
   database: Database;
   // A pino instance from server.ts; tests run without one.
   logger?: FastifyBaseLogger;
+  // Tests hand in local key sets; production fetches each issuer's JWKS.
+  keySets?: KeySets;
 };
 
 // External plugins, then our plugins, then routes (CONVENTIONS 3). server.ts only boots this.
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, keySets }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 64 * 1024,
@@ -29,9 +34,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(swaggerPlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
+  await app.register(authPlugin, { auth: config.auth, keySets });
 
   await app.register(healthRoutes);
   await app.register(configRoutes, { config });
+  await app.register(apiRoutes, { prefix: '/api/v1', config });
   if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
   return app;
 }

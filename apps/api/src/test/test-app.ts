@@ -1,13 +1,18 @@
 import { buildApp, type App } from '../app.ts';
+import type { KeySets } from '../auth/verify-token.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { testAuth } from './tokens.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), auth: testAuth, ...overrides };
 }
 
-export async function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<App> {
-  const app = await buildApp({ config: testConfig(overrides), database });
+export async function createTestApp(
+  database: Database,
+  options: { config?: Partial<Config>; keySets?: KeySets } = {},
+): Promise<App> {
+  const app = await buildApp({ config: testConfig(options.config), database, keySets: options.keySets });
   await app.ready();
   return app;
 }

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import authRoutes from './auth/index.ts';
+
+// Every /api/v1 route needs a signed-in, provisioned caller: the hook runs before body parsing.
+export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  app.addHook('onRequest', app.authenticate);
+  await app.register(authRoutes, { prefix: '/auth', devTools: config.devTools });
+}
