@@ -12,6 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 const builtIndex = path.join(web, 'dist/index.html');
 const port = Number(process.env.PORT || 3000);
+// The API validates every setting; PORT is checked here too because the provider's ports follow it.
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(
+    `HabiTrack cannot start. Environment variable PORT is invalid: expected a port number, got "${process.env.PORT}".`,
+  );
+  process.exit(1);
+}
 const production = process.env.NODE_ENV === 'production';
 const children = new Set();
 
