@@ -19,10 +19,12 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
   // Tests hand in local key sets; production fetches each issuer's JWKS.
   keySets?: KeySets;
+  // The clock every "today" is computed from; tests pin it.
+  now?: () => Date;
 };
 
 // External plugins, then our plugins, then routes (CONVENTIONS 3). server.ts only boots this.
-export async function buildApp({ config, database, logger, keySets }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, keySets, now = () => new Date() }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 64 * 1024,
@@ -31,6 +33,7 @@ export async function buildApp({ config, database, logger, keySets }: BuildAppOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('now', now);
   await app.register(swaggerPlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
@@ -44,3 +47,9 @@ export async function buildApp({ config, database, logger, keySets }: BuildAppOp
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    now: () => Date;
+  }
+}

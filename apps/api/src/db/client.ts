@@ -25,23 +25,37 @@ export type Database = {
 
 export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
+// onQuery sees every statement (tests count them to prove a request's query count is constant).
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: (sql: string) => void }
   // dataDir undefined = in memory (tests).
-  | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'pglite'; dataDir?: string; onQuery?: (sql: string) => void };
+
+const queryLogger = (onQuery?: (sql: string) => void) =>
+  onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({
+      client: pool,
+      schema,
+      casing: 'snake_case',
+      logger: queryLogger(options.onQuery),
+    }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({
+    client,
+    schema,
+    casing: 'snake_case',
+    logger: queryLogger(options.onQuery),
+  }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

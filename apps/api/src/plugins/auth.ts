@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { createTokenVerifier, InvalidTokenError, type KeySets, type VerifiedToken } from '../auth/verify-token.ts';
 import type { AuthConfig } from '../config.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
+import { updateTimeZone } from '../db/queries/users.ts';
 import { unauthorized } from '../lib/errors.ts';
+import { isValidTimeZone } from '../lib/time-zone.ts';
 import { resolveSignedInUser } from '../services/identity.service.ts';
 
 export type Caller = { user: SignedInUser; token: VerifiedToken };
@@ -41,6 +43,12 @@ async function authPlugin(app: FastifyInstance, options: { auth: AuthConfig; key
       throw error;
     }
     const user = await resolveSignedInUser(app.database.db, verified);
+    // "Today" is the member's own date: the browser sends its IANA zone and we keep the latest.
+    const zone = request.headers['x-time-zone'];
+    if (typeof zone === 'string' && zone !== user.timeZone && isValidTimeZone(zone)) {
+      await updateTimeZone(app.database.db, { userId: user.id, timeZone: zone });
+      user.timeZone = zone;
+    }
     request.caller = { user, token: verified };
   });
 }

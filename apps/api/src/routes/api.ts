@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import authRoutes from './auth/index.ts';
+import habitRoutes from './habits/index.ts';
+import programmeRoutes from './programmes/index.ts';
 
 // Every /api/v1 route needs a signed-in, provisioned caller: the hook runs before body parsing.
 export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', app.authenticate);
   await app.register(authRoutes, { prefix: '/auth', devTools: config.devTools });
+  await app.register(programmeRoutes, { prefix: '/programmes' });
+  await app.register(habitRoutes, { prefix: '/habits' });
 }

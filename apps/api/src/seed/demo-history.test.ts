@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planHistory } from './demo-history.ts';
-import { addDays, datesBetween, localDate } from './local-date.ts';
+import { addDays, datesBetween, localDate } from '../lib/local-date.ts';
 import { createRandom } from './prng.ts';
 
 const members = [

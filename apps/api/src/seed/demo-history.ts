@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { endorsements, habitLogs, moodEntries, userHabits } from '../db/schema/index.ts';
-import { addDays, datesBetween, localDate } from './local-date.ts';
+import { addDays, datesBetween, localDate } from '../lib/local-date.ts';
 import { createRandom } from './prng.ts';
 
 export type HistoryMember = { id: string; email: string; timeZone: string };

@@ -16,7 +16,7 @@ import {
 } from '../db/schema/index.ts';
 import { snapshotTables } from '../imports/table-snapshot.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
-import { addDays, localDate } from './local-date.ts';
+import { addDays, localDate } from '../lib/local-date.ts';
 import {
   DEMO_COHORT_NAME,
   DEMO_NEW_MEMBER_EMAIL,

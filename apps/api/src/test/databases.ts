@@ -8,7 +8,8 @@ export type DatabaseKind = Database['kind'];
 const serverUrl = process.env.DATABASE_URL || undefined;
 export const databaseKinds: DatabaseKind[] = serverUrl ? ['pglite', 'postgres'] : ['pglite'];
 
-export type TestDatabase = Database & { dispose: () => Promise<void> };
+// queries: every statement run so far, so a test can count what one request costs.
+export type TestDatabase = Database & { dispose: () => Promise<void>; queries: string[] };
 
 function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
@@ -19,10 +20,12 @@ function withDatabaseName(url: string, name: string): string {
 // A fresh, migrated database per call: on PostgreSQL a new database on the server (dropped on
 // dispose), so test files run in parallel without seeing each other's rows.
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const queries: string[] = [];
+  const onQuery = (sql: string) => queries.push(sql);
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openDatabase({ kind: 'pglite', onQuery });
     await migrateDatabase(database);
-    return { ...database, dispose: database.close };
+    return { ...database, dispose: database.close, queries };
   }
   if (!serverUrl) throw new Error('DATABASE_URL is not set');
   const name = `habitrack_test_${randomBytes(6).toString('hex')}`;
@@ -33,10 +36,16 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(serverUrl, name), poolSize: 25 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabaseName(serverUrl, name),
+    poolSize: 25,
+    onQuery,
+  });
   await migrateDatabase(database);
   return {
     ...database,
+    queries,
     dispose: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

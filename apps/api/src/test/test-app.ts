@@ -10,9 +10,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function createTestApp(
   database: Database,
-  options: { config?: Partial<Config>; keySets?: KeySets } = {},
+  options: { config?: Partial<Config>; keySets?: KeySets; now?: () => Date } = {},
 ): Promise<App> {
-  const app = await buildApp({ config: testConfig(options.config), database, keySets: options.keySets });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    keySets: options.keySets,
+    now: options.now,
+  });
   await app.ready();
   return app;
 }

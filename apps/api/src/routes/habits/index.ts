@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZListHabitsResponse } from '@habitrack/contracts/habits/list-habits';
+import { ZListMyActiveHabitsResponse } from '@habitrack/contracts/habits/list-my-active-habits';
+import { ZSelectHabitRequest, ZSelectHabitResponse } from '@habitrack/contracts/habits/select-habit';
+import { listOrganisationHabits } from '../../db/queries/programmes.ts';
+import { listActiveUserHabits } from '../../db/queries/user-habits.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { selectHabit } from '../../services/habits.service.ts';
+
+const habitRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { schema: { tags: ['habits'], response: { 200: ZListHabitsResponse } } }, async (request) =>
+    listOrganisationHabits(app.database.db, callerOf(request).user.organisationId),
+  );
+
+  app.get(
+    '/my-active',
+    { schema: { tags: ['habits'], response: { 200: ZListMyActiveHabitsResponse } } },
+    async (request) => listActiveUserHabits(app.database.db, callerOf(request).user.id),
+  );
+
+  app.post(
+    '/select',
+    {
+      schema: {
+        tags: ['habits'],
+        body: ZSelectHabitRequest,
+        response: { 200: ZSelectHabitResponse, 201: ZSelectHabitResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await selectHabit(app.database.db, {
+        user: callerOf(request).user,
+        habitId: request.body.habit_id,
+        now: app.now(),
+      });
+      return reply.status(result.created ? 201 : 200).send(result.userHabit);
+    },
+  );
+};
+
+export default habitRoutes;
