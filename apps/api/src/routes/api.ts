@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import authRoutes from './auth/index.ts';
+import dashboardRoutes from './dashboard/index.ts';
 import habitRoutes from './habits/index.ts';
+import moodRoutes from './mood/index.ts';
 import programmeRoutes from './programmes/index.ts';
 
 // Every /api/v1 route needs a signed-in, provisioned caller: the hook runs before body parsing.
@@ -10,4 +12,6 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(authRoutes, { prefix: '/auth', devTools: config.devTools });
   await app.register(programmeRoutes, { prefix: '/programmes' });
   await app.register(habitRoutes, { prefix: '/habits' });
+  await app.register(dashboardRoutes, { prefix: '/dashboard' });
+  await app.register(moodRoutes, { prefix: '/mood' });
 }

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZListHabitsResponse } from '@habitrack/contracts/habits/list-habits';
+import {
+  ZHabitLogParams,
+  ZLogHabitRequest,
+  ZLogHabitResponse,
+  ZTodayLogResponse,
+} from '@habitrack/contracts/habits/log-habit';
 import { ZListMyActiveHabitsResponse } from '@habitrack/contracts/habits/list-my-active-habits';
 import { ZSelectHabitRequest, ZSelectHabitResponse } from '@habitrack/contracts/habits/select-habit';
 import { listOrganisationHabits } from '../../db/queries/programmes.ts';
 import { listActiveUserHabits } from '../../db/queries/user-habits.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { getTodayLog, logHabit } from '../../services/check-in.service.ts';
 import { selectHabit } from '../../services/habits.service.ts';
 
 const habitRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +41,34 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.now(),
       });
       return reply.status(result.created ? 201 : 200).send(result.userHabit);
+    },
+  );
+
+  app.get(
+    '/:habitId/log/today',
+    { schema: { tags: ['habits'], params: ZHabitLogParams, response: { 200: ZTodayLogResponse } } },
+    async (request) =>
+      getTodayLog(app.database.db, { user: callerOf(request).user, id: request.params.habitId, now: app.now() }),
+  );
+
+  app.post(
+    '/:habitId/log',
+    {
+      schema: {
+        tags: ['habits'],
+        params: ZHabitLogParams,
+        body: ZLogHabitRequest,
+        response: { 200: ZLogHabitResponse, 201: ZLogHabitResponse },
+      },
+    },
+    async (request, reply) => {
+      const { created, log } = await logHabit(app.database.db, {
+        user: callerOf(request).user,
+        id: request.params.habitId,
+        input: request.body,
+        now: app.now(),
+      });
+      return reply.status(created ? 201 : 200).send(log);
     },
   );
 };

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { eq } from 'drizzle-orm';
+import { cohortMembers, habitLogs, moodEntries, userHabits } from '../../db/schema/index.ts';
+import { addDays } from '../../lib/local-date.ts';
+import { describeEachDatabase } from '../../test/each-database.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
+import { countQueries, createWorld, type Member, type World } from '../../test/world.ts';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+describeEachDatabase('dashboard and mood API', (getDatabase) => {
+  let app: App;
+  let issuers: TestIssuers;
+  let world: World;
+
+  beforeAll(async () => {
+    issuers = await createTestIssuers();
+    app = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW });
+    world = await createWorld(getDatabase().db, issuers);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const dashboard = async (member: Member) => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/dashboard/', headers: member.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const select = async (member: Member, habitId: string) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/habits/select',
+        headers: member.headers,
+        payload: { habit_id: habitId },
+      })
+    ).json().id as string;
+  // `days` completed logs ending yesterday, with the first positive change of the habit.
+  async function history(userHabitId: string, days: number, positiveChangeId: string | null = null) {
+    const rows = Array.from({ length: days }, (_, i) => ({
+      userHabitId,
+      logDate: addDays('2026-11-21', -i),
+      logType: 'completed' as const,
+      positiveChangeId,
+    }));
+    await getDatabase().db.insert(habitLogs).values(rows);
+    // As if the habit had been picked when that history began.
+    await getDatabase()
+      .db.update(userHabits)
+      .set({ startedOn: addDays('2026-11-21', -(days - 1)) })
+      .where(eq(userHabits.id, userHabitId));
+  }
+
+  it('records one mood per day, a value or a skip', async () => {
+    const member = await world.person();
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/v1/mood/',
+      headers: member.headers,
+      payload: { mood_value: 4 },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ entry_date: '2026-11-22', mood_value: 4, skipped: false });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/mood/',
+      headers: member.headers,
+      payload: { mood_value: 2 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toMatch(/already recorded today's mood/);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/mood/skip', headers: member.headers })).statusCode).toBe(
+      409,
+    );
+
+    const skipper = await world.person();
+    const skipped = await app.inject({ method: 'POST', url: '/api/v1/mood/skip', headers: skipper.headers });
+    expect(skipped.json()).toEqual({ entry_date: '2026-11-22', mood_value: null, skipped: true });
+    for (const payload of [{ mood_value: 0 }, { mood_value: 6 }, { mood_value: 3.5 }, { mood_value: '4' }, {}]) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/mood/', headers: skipper.headers, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('keeps exactly one mood when 20 requests race', async () => {
+    const member = await world.person();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/mood/',
+          headers: member.headers,
+          payload: { mood_value: (i % 5) + 1 },
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(19);
+  });
+
+  it('shows every widget', async () => {
+    const member = await world.person();
+    const userHabitId = await select(member, world.habits[0]!.id);
+    const changes = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/habits/${world.habits[0]!.id}/log/today`,
+        headers: member.headers,
+      })
+    ).json().habit.positive_changes;
+    await history(userHabitId, 3, changes[0].id);
+    const db = getDatabase().db;
+    await db.insert(moodEntries).values([
+      { userId: member.id, entryDate: '2026-11-20', moodValue: 5 },
+      { userId: member.id, entryDate: '2026-11-21', moodValue: 4 },
+      { userId: member.id, entryDate: '2026-11-19', skipped: true },
+      { userId: member.id, entryDate: '2026-11-10', moodValue: 1 },
+    ]);
+    const body = await dashboard(member);
+    expect(body).toMatchObject({
+      user_name: expect.any(String),
+      programme_name: 'Leadership Excellence Programme',
+      first_module_name: 'Module 1: Effective Communication',
+      can_add_more_habits: true,
+      active_habits: [
+        {
+          id: userHabitId,
+          habit_name: world.habits[0]!.name,
+          days_completed: 3,
+          total_days: 60,
+          progress_percentage: 5,
+          current_streak: 3,
+        },
+      ],
+      positive_changes_widget: {
+        total_logged: 3,
+        changes: [{ id: changes[0].id, name: 'Trust', category: 'Team', count: 3 }],
+      },
+    });
+    expect(body.mood_widget.current_week.dates).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
+    expect(body.mood_widget.current_week.entries).toEqual({
+      '2026-11-19': { mood_value: null, skipped: true, mood_label: 'Skipped', mood_emoji: '⏭️' },
+      '2026-11-20': { mood_value: 5, skipped: false, mood_label: 'Great', mood_emoji: '😄' },
+      '2026-11-21': { mood_value: 4, skipped: false, mood_label: 'Good', mood_emoji: '🙂' },
+    });
+    expect(body.mood_widget.weekly_stats).toEqual({ entries_count: 2, average_mood: 4.5, completion_rate: 29 });
+    expect(typeof body.mood_widget.benefit_message).toBe('string');
+  });
+
+  it('ranks the member in the cohort widget by progress, streak, then name', async () => {
+    const other = await createWorld(getDatabase().db, issuers);
+    const people: Member[] = [];
+    for (const days of [2, 10, 0]) {
+      const member = await other.person();
+      people.push(member);
+      if (days > 0) await history(await select(member, other.habits[0]!.id), days);
+    }
+    const outsider = await other.person({ inCohort: false });
+    const widgets = await Promise.all(people.map(async (m) => (await dashboard(m)).team_widget));
+    expect(widgets.map((w) => w.my_rank)).toEqual([2, 1, 3]);
+    expect(widgets.every((w) => w.member_count === 3 && w.name === other.cohort.name)).toBe(true);
+    expect((await dashboard(outsider)).team_widget).toBeNull();
+    expect((await getDatabase().db.select().from(cohortMembers)).some((r) => r.userId === outsider.id)).toBe(false);
+  });
+
+  it('runs the same number of queries for 1 day and 60 days of history', async () => {
+    const fresh = await world.person();
+    await history(await select(fresh, world.habits[0]!.id), 1);
+    const veteran = await world.person();
+    for (const habit of world.habits.slice(0, 3)) await history(await select(veteran, habit.id), 60);
+    await dashboard(fresh);
+    await dashboard(veteran);
+    const { queries } = getDatabase();
+    const short = await countQueries(queries, () => dashboard(fresh));
+    const long = await countQueries(queries, () => dashboard(veteran));
+    expect(long).toBe(short);
+    expect(short).toBeLessThanOrEqual(7);
+    const body = await dashboard(veteran);
+    expect(body.active_habits.map((h: { current_streak: number }) => h.current_streak)).toEqual([60, 60, 60]);
+    expect(body.can_add_more_habits).toBe(false);
+  });
+});

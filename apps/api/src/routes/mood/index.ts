@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZMoodEntry, ZRecordMoodRequest } from '@habitrack/contracts/mood/record-mood';
+import { callerOf } from '../../plugins/auth.ts';
+import { recordMood } from '../../services/mood.service.ts';
+
+const moodRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    { schema: { tags: ['mood'], body: ZRecordMoodRequest, response: { 201: ZMoodEntry } } },
+    async (request, reply) => {
+      const entry = await recordMood(app.database.db, {
+        user: callerOf(request).user,
+        now: app.now(),
+        moodValue: request.body.mood_value,
+      });
+      return reply.status(201).send(entry);
+    },
+  );
+
+  app.post('/skip', { schema: { tags: ['mood'], response: { 201: ZMoodEntry } } }, async (request, reply) => {
+    const entry = await recordMood(app.database.db, { user: callerOf(request).user, now: app.now(), moodValue: null });
+    return reply.status(201).send(entry);
+  });
+};
+
+export default moodRoutes;

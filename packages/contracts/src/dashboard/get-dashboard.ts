@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const ZDashboardHabit = z.object({
+  // The active user habit's id (the check-in route accepts it).
+  id: z.uuid(),
+  habit_id: z.uuid(),
+  habit_name: z.string(),
+  progress_percentage: z.number().int().min(0).max(100),
+  current_streak: z.number().int().min(0),
+  days_completed: z.number().int().min(0),
+  total_days: z.number().int().min(1),
+  logged_today: z.boolean(),
+});
+
+export const ZMoodDay = z.object({
+  mood_value: z.number().int().min(1).max(5).nullable(),
+  mood_label: z.string(),
+  mood_emoji: z.string(),
+  skipped: z.boolean(),
+});
+
+export const ZDashboardResponse = z.object({
+  user_name: z.string(),
+  programme_name: z.string().nullable(),
+  first_module_name: z.string().nullable(),
+  active_habits: z.array(ZDashboardHabit),
+  can_add_more_habits: z.boolean(),
+  team_widget: z
+    .object({ name: z.string(), member_count: z.number().int(), my_rank: z.number().int().min(1) })
+    .nullable(),
+  mood_widget: z.object({
+    current_week: z.object({
+      // The last 7 local dates, oldest first, including today.
+      dates: z.array(z.iso.date()),
+      // Keyed by date; dates without an entry are absent.
+      entries: z.record(z.iso.date(), ZMoodDay),
+    }),
+    weekly_stats: z.object({
+      entries_count: z.number().int().min(0).max(7),
+      average_mood: z.number().nullable(),
+      completion_rate: z.number().int().min(0).max(100),
+    }),
+    benefit_message: z.string().nullable(),
+  }),
+  positive_changes_widget: z.object({
+    total_logged: z.number().int().min(0),
+    changes: z.array(
+      z.object({
+        id: z.uuid(),
+        name: z.string(),
+        description: z.string().nullable(),
+        category: z.string(),
+        count: z.number().int().min(1),
+      }),
+    ),
+  }),
+});
+export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
