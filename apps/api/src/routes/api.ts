@@ -5,6 +5,7 @@ import dashboardRoutes from './dashboard/index.ts';
 import habitRoutes from './habits/index.ts';
 import moodRoutes from './mood/index.ts';
 import programmeRoutes from './programmes/index.ts';
+import socialRoutes from './social/index.ts';
 
 // Every /api/v1 route needs a signed-in, provisioned caller: the hook runs before body parsing.
 export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -14,4 +15,5 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(habitRoutes, { prefix: '/habits' });
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
   await app.register(moodRoutes, { prefix: '/mood' });
+  await app.register(socialRoutes, { prefix: '/social' });
 }

@@ -3,7 +3,8 @@ import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dash
 import type { DbOrTx } from '../db/client.ts';
 import { findCohortContext, positiveChangeCounts } from '../db/queries/dashboard.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
-import { activeHabitStats, cohortStandings, progressPercentage, rankStandings } from '../db/queries/progress.ts';
+import { activeHabitStats, progressPercentage } from '../db/queries/progress.ts';
+import { cohortStandings } from './standings.service.ts';
 import { weeklyMood } from './weekly-mood.ts';
 
 // The welcome-back dashboard in a fixed number of queries, whatever the member's history.
@@ -21,11 +22,11 @@ export async function getDashboard(
 
   let teamWidget: TDashboardResponse['team_widget'] = null;
   if (context) {
-    const ranked = rankStandings(await cohortStandings(db, { cohortId: context.cohortId, now }));
+    const ranked = await cohortStandings(db, { cohortId: context.cohortId, now });
     teamWidget = {
       name: context.cohortName,
       member_count: ranked.length,
-      my_rank: ranked.findIndex((row) => row.user_id === user.id) + 1,
+      my_rank: ranked.findIndex((row) => row.id === user.id) + 1,
     };
   }
 

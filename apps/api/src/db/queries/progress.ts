@@ -53,34 +53,10 @@ export async function activeHabitStats(db: DbOrTx, options: { userId: string; no
   return rowsOf<HabitStatsRow>(result);
 }
 
-export type StandingRow = {
-  user_id: string;
-  email: string;
-  full_name: string;
-  job_title: string | null;
-  role: 'leader' | 'team_leader' | 'member';
-  progress: number;
-  streak: number;
-};
-
-// Every member of a cohort with total progress (mean over active habits, 0 with none) and best
-// current streak, in one statement whatever the cohort size or history length.
-export async function cohortStandings(db: DbOrTx, options: { cohortId: string; now: Date }): Promise<StandingRow[]> {
-  const stats = habitStatsSql({
-    now: options.now,
-    where: sql`uh.user_id in (select cm.user_id from cohort_members cm where cm.cohort_id = ${options.cohortId})`,
-  });
-  const result = await db.execute(sql`
-    with stats as (${stats})
-    select u.id as user_id, u.email, u.full_name, u.job_title, u.role,
-      coalesce(round(avg(round(100.0 * least(s.days_completed, s.target_days) / s.target_days))), 0)::int as progress,
-      coalesce(max(s.current_streak), 0)::int as streak
-    from cohort_members cm
-    join users u on u.id = cm.user_id
-    left join stats s on s.user_id = u.id
-    where cm.cohort_id = ${options.cohortId}
-    group by u.id`);
-  return rowsOf<StandingRow>(result);
+export async function cohortHabitStats(db: DbOrTx, options: { cohortId: string; now: Date }): Promise<HabitStatsRow[]> {
+  const where = sql`uh.user_id in (select cm.user_id from cohort_members cm where cm.cohort_id = ${options.cohortId})`;
+  const result = await db.execute(sql`${habitStatsSql({ now: options.now, where })} order by uh.user_id, uh.slot`);
+  return rowsOf<HabitStatsRow>(result);
 }
 
 // DOMAIN "Cohort and endorsements": progress descending, then streak descending, then name.

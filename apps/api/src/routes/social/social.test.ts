@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { cohortMembers, endorsements, habitLogs, userHabits, users } from '../../db/schema/index.ts';
+import { addDays } from '../../lib/local-date.ts';
+import { describeEachDatabase } from '../../test/each-database.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
+import { countQueries, createWorld, type Member, type World } from '../../test/world.ts';
+
+describeEachDatabase('cohort leaderboard and endorsements API', (getDatabase) => {
+  let app: App;
+  let issuers: TestIssuers;
+  let world: World;
+  let now = new Date('2026-11-22T12:00:00Z');
+
+  beforeAll(async () => {
+    issuers = await createTestIssuers();
+    app = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => now });
+    world = await createWorld(getDatabase().db, issuers);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const members = async (member: Member) => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/social/cohort/members', headers: member.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const endorse = (member: Member, endorsedUserId: string, message = 'Great listening today!') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/social/endorsements',
+      headers: member.headers,
+      payload: { endorsed_user_id: endorsedUserId, message },
+    });
+
+  // A member of `w` with one active habit and `days` completed days ending yesterday.
+  async function activeMember(w: World, options: { days: number; name?: string; timeZone?: string }) {
+    const member = await w.person({ timeZone: options.timeZone });
+    if (options.name)
+      await getDatabase().db.update(users).set({ fullName: options.name }).where(eq(users.id, member.id));
+    const [userHabit] = await getDatabase()
+      .db.insert(userHabits)
+      .values({ userId: member.id, habitId: w.habits[0]!.id, slot: 1, startedOn: '2026-09-01', targetDays: 60 })
+      .returning();
+    if (options.days > 0) {
+      await getDatabase()
+        .db.insert(habitLogs)
+        .values(
+          Array.from({ length: options.days }, (_, i) => ({
+            userHabitId: userHabit!.id,
+            logDate: addDays('2026-11-21', -i),
+            logType: 'completed' as const,
+          })),
+        );
+    }
+    return member;
+  }
+
+  it('ranks by progress, then streak, then name, and marks the caller', async () => {
+    const w = await createWorld(getDatabase().db, issuers);
+    const bo = await activeMember(w, { days: 6, name: 'Bo Berg' });
+    const al = await activeMember(w, { days: 6, name: 'Al Andersson' });
+    const cy = await activeMember(w, { days: 12, name: 'Cy Chen' });
+    const newcomer = await w.person();
+    const list = await members(bo);
+    expect(list.map((m: { user: { id: string } }) => m.user.id)).toEqual([cy.id, al.id, bo.id, newcomer.id]);
+    expect(list[0]).toMatchObject({
+      rank: 1,
+      total_progress_percentage: 20,
+      current_streak: 12,
+      active_habits: [{ name: w.habits[0]!.name, days_completed: 12 }],
+      total_endorsements: 0,
+      endorsed_today: false,
+      is_current_user: false,
+    });
+    expect(list[2]).toMatchObject({ rank: 3, is_current_user: true });
+    expect(list[3]).toMatchObject({ total_progress_percentage: 0, current_streak: 0, active_habits: [] });
+    const dashboard = (await app.inject({ method: 'GET', url: '/api/v1/dashboard/', headers: bo.headers })).json();
+    expect(dashboard.team_widget).toMatchObject({ member_count: 4, my_rank: 3 });
+  });
+
+  it('endorses a cohort mate once per day, counting it', async () => {
+    const a = await activeMember(world, { days: 1 });
+    const b = await activeMember(world, { days: 2 });
+    const first = await endorse(a, b.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ endorsed_user_id: b.id, endorsed_on: '2026-11-22', total_endorsements: 1 });
+    const again = await endorse(a, b.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('You can only endorse this user once per day');
+    const seen = (await members(a)).find((m: { user: { id: string } }) => m.user.id === b.id);
+    expect(seen).toMatchObject({ total_endorsements: 1, endorsed_today: true });
+    const byB = (await members(b)).find((m: { user: { id: string } }) => m.user.id === b.id);
+    expect(byB).toMatchObject({ total_endorsements: 1, endorsed_today: false });
+  });
+
+  it("uses the endorser's own day: Auckland's tomorrow allows a new endorsement", async () => {
+    const kiwi = await activeMember(world, { days: 1, timeZone: 'Pacific/Auckland' });
+    const mate = await activeMember(world, { days: 1 });
+    now = new Date('2026-11-22T10:30:00Z'); // 23:30 on the 22nd in Auckland
+    expect((await endorse(kiwi, mate.id)).json().endorsed_on).toBe('2026-11-22');
+    now = new Date('2026-11-22T10:45:00Z');
+    expect((await endorse(kiwi, mate.id)).statusCode).toBe(409);
+    now = new Date('2026-11-22T11:30:00Z'); // 00:30 on the 23rd in Auckland
+    const next = await endorse(kiwi, mate.id);
+    expect(next.statusCode).toBe(201);
+    expect(next.json()).toMatchObject({ endorsed_on: '2026-11-23', total_endorsements: 2 });
+    now = new Date('2026-11-22T12:00:00Z');
+  });
+
+  it('leaves exactly one endorsement when 20 requests race', async () => {
+    const a = await activeMember(world, { days: 1 });
+    const b = await activeMember(world, { days: 1 });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => endorse(a, b.id)));
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    expect(await getDatabase().db.select().from(endorsements).where(eq(endorsements.endorsedId, b.id))).toHaveLength(1);
+  });
+
+  it('refuses self-endorsement, members without habits, strangers and bad input, writing nothing', async () => {
+    const a = await activeMember(world, { days: 1 });
+    const idle = await world.person();
+    const other = await createWorld(getDatabase().db, issuers);
+    const stranger = await activeMember(other, { days: 1 });
+    const cases: [string, unknown, number, RegExp][] = [
+      [a.id, 'Well done', 400, /^You cannot endorse yourself$/],
+      [idle.id, 'Well done', 400, /^No active habits to endorse$/],
+      [stranger.id, 'Well done', 404, /not in your cohort/],
+      [randomUUID(), 'Well done', 404, /not in your cohort/],
+      ['not-a-uuid', 'Well done', 400, /endorsed_user_id/],
+      [idle.id, '   ', 400, /message/],
+      [idle.id, 'x'.repeat(501), 400, /message/],
+    ];
+    for (const [id, message, status, detail] of cases) {
+      const response = await endorse(a, id as string, message as string);
+      expect(response.statusCode, `${id} ${message}`).toBe(status);
+      expect(response.json().detail).toMatch(detail);
+    }
+    expect(await getDatabase().db.select().from(endorsements).where(eq(endorsements.endorserId, a.id))).toHaveLength(0);
+  });
+
+  it('answers in a constant number of queries for cohorts of 10 and 500', async () => {
+    const db = getDatabase().db;
+    async function cohortOf(size: number) {
+      const w = await createWorld(db, issuers);
+      const viewer = await activeMember(w, { days: 3 });
+      const rows = await db
+        .insert(users)
+        .values(
+          Array.from({ length: size - 1 }, (_, i) => ({
+            organisationId: w.organisation.id,
+            email: `m${i}-${randomUUID().slice(0, 6)}@${w.domain}`,
+            fullName: `Member ${i}`,
+          })),
+        )
+        .returning({ id: users.id });
+      await db.insert(cohortMembers).values(rows.map((r) => ({ cohortId: w.cohort.id, userId: r.id })));
+      const habitsRows = await db
+        .insert(userHabits)
+        .values(
+          rows.map((r) => ({
+            userId: r.id,
+            habitId: w.habits[0]!.id,
+            slot: 1,
+            startedOn: '2026-09-01',
+            targetDays: 60,
+          })),
+        )
+        .returning({ id: userHabits.id });
+      await db
+        .insert(habitLogs)
+        .values(
+          habitsRows.flatMap((h, i) =>
+            i % 2 ? [{ userHabitId: h.id, logDate: '2026-11-21', logType: 'completed' as const }] : [],
+          ),
+        );
+      await members(viewer);
+      return viewer;
+    }
+    const small = await cohortOf(10);
+    const large = await cohortOf(500);
+    const { queries } = getDatabase();
+    const smallCount = await countQueries(queries, () => members(small));
+    const largeCount = await countQueries(queries, () => members(large));
+    expect(largeCount).toBe(smallCount);
+    expect(smallCount).toBeLessThanOrEqual(6);
+    expect(await members(large)).toHaveLength(500);
+  });
+});

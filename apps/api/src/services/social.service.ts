@@ -1,0 +1,77 @@
+import { and, count, eq } from 'drizzle-orm';
+import {
+  CANNOT_ENDORSE_SELF,
+  ENDORSE_ONCE_PER_DAY,
+  NO_ACTIVE_HABITS_TO_ENDORSE,
+  type TEndorseMemberRequest,
+  type TEndorsement,
+} from '@habitrack/contracts/social/endorse-member';
+import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import type { Db } from '../db/client.ts';
+import { endorsementFacts, isCohortMate } from '../db/queries/cohort.ts';
+import { findCohortContext } from '../db/queries/dashboard.ts';
+import type { SignedInUser } from '../db/queries/identity.ts';
+import { endorsements, userHabits } from '../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { localDate } from '../lib/local-date.ts';
+import { cohortStandings } from './standings.service.ts';
+
+const NO_COHORT = 'You are not in a cohort yet. Your programme administrator adds you to one.';
+
+export async function listCohortMembers(db: Db, options: { user: SignedInUser; now: Date }): Promise<TCohortMember[]> {
+  const context = await findCohortContext(db, options.user.id);
+  if (!context) throw notFound(NO_COHORT);
+  const standings = await cohortStandings(db, { cohortId: context.cohortId, now: options.now });
+  const facts = await endorsementFacts(db, {
+    memberIds: standings.map((s) => s.id),
+    callerId: options.user.id,
+    today: localDate(options.now, options.user.timeZone),
+  });
+  return standings.map((s, index) => ({
+    user: { id: s.id, email: s.email, full_name: s.fullName, job_title: s.jobTitle, role: s.role },
+    rank: index + 1,
+    active_habits: s.habits.map((h) => ({ name: h.habit_name, days_completed: h.days_completed })),
+    total_progress_percentage: s.progress,
+    current_streak: s.streak,
+    total_endorsements: facts.received.get(s.id) ?? 0,
+    endorsed_today: facts.endorsedToday.has(s.id),
+    is_current_user: s.id === options.user.id,
+  }));
+}
+
+// DOMAIN "Cohort and endorsements": a cohort mate, never oneself, only someone with an active
+// habit, once per (endorser, endorsed, endorser's local date) — the unique constraint decides races.
+export async function endorseMember(
+  db: Db,
+  options: { user: SignedInUser; input: TEndorseMemberRequest; now: Date },
+): Promise<TEndorsement> {
+  const { user, input } = options;
+  if (input.endorsed_user_id === user.id) throw badRequest(CANNOT_ENDORSE_SELF);
+  const context = await findCohortContext(db, user.id);
+  // Anyone outside the caller's cohort, in any organisation, is simply not found.
+  if (!context || !(await isCohortMate(db, { cohortId: context.cohortId, userId: input.endorsed_user_id }))) {
+    throw notFound('This person is not in your cohort.');
+  }
+  const [active] = await db
+    .select({ id: userHabits.id })
+    .from(userHabits)
+    .where(and(eq(userHabits.userId, input.endorsed_user_id), eq(userHabits.status, 'active')))
+    .limit(1);
+  if (!active) throw badRequest(NO_ACTIVE_HABITS_TO_ENDORSE);
+
+  const endorsedOn = localDate(options.now, user.timeZone);
+  const [row] = await db
+    .insert(endorsements)
+    .values({ endorserId: user.id, endorsedId: input.endorsed_user_id, endorsedOn, message: input.message })
+    .onConflictDoNothing({ target: [endorsements.endorserId, endorsements.endorsedId, endorsements.endorsedOn] })
+    .returning();
+  if (!row) throw conflict(ENDORSE_ONCE_PER_DAY);
+  const [total] = await db.select({ n: count() }).from(endorsements).where(eq(endorsements.endorsedId, row.endorsedId));
+  return {
+    id: row.id,
+    endorsed_user_id: row.endorsedId,
+    message: row.message,
+    endorsed_on: row.endorsedOn,
+    total_endorsements: total?.n ?? 1,
+  };
+}
