@@ -3,7 +3,7 @@
 // the build, starts the development identity provider (not in production), then boots the API
 // (which migrates, seeds on first run, and serves the SPA).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,9 +101,22 @@ if (!production && process.env.DEV_IDP !== 'off') {
   }
 }
 
+// Node reads one extra CA file: when the machine already names one, the API gets a bundle of
+// both, so it trusts the development provider's certificate and everything it trusted before.
+function trustedCertificates(devCert) {
+  const existing = process.env.NODE_EXTRA_CA_CERTS;
+  if (!devCert) return existing;
+  if (!existing || !existsSync(existing) || existing === devCert) return devCert;
+  const bundle = path.join(path.dirname(devCert), 'ca-bundle.pem');
+  writeFileSync(bundle, `${readFileSync(existing, 'utf8')}\n${readFileSync(devCert, 'utf8')}`);
+  return bundle;
+}
+
 // Settings given explicitly win over the development provider's.
+const extraCertificates = trustedCertificates(signInEnv.NODE_EXTRA_CA_CERTS);
 startChild('The API', 'apps/api/src/server.ts', {
   WEB_DIST: path.join(web, 'dist'),
   ...signInEnv,
   ...process.env,
+  ...(extraCertificates ? { NODE_EXTRA_CA_CERTS: extraCertificates } : {}),
 });

@@ -15,14 +15,16 @@ test('/healthz answers ok', async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: 'ok' });
 });
 
-test('the home page renders in Chromium and reaches the API', async ({ page }) => {
+test('the web app renders in Chromium, with its runtime configuration, and asks to sign in', async ({ page }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const config = page.waitForResponse((r) => r.url().endsWith('/config.json') && r.status() === 200);
 
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('HabiTrack');
-  await expect(page.getByText('API: ok')).toBeVisible();
+  await config;
+  await expect(page.getByRole('button', { name: 'Login with HabiTrack Account' })).toBeVisible();
   expect(pageErrors, 'uncaught errors in the page').toEqual([]);
 });
 

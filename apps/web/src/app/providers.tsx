@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
+import { AuthRoot, type AuthRootOptions } from './auth-root.tsx';
 import { theme } from './theme.ts';
 
 type ProvidersProps = {
@@ -9,13 +10,16 @@ type ProvidersProps = {
   // Tests pass their own client so cached responses never leak between tests.
   queryClient?: QueryClient;
   mantineEnv?: 'default' | 'test';
+  auth?: AuthRootOptions;
 };
 
-export function Providers({ children, queryClient, mantineEnv = 'default' }: ProvidersProps) {
+export function Providers({ children, queryClient, mantineEnv = 'default', auth }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <MantineProvider theme={theme} env={mantineEnv}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <AuthRoot {...auth}>{children}</AuthRoot>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

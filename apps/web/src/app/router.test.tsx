@@ -1,33 +1,36 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../test/render-route.tsx';
+import { stubApi } from '../test/stub-api.ts';
 
 describe('routes', () => {
   it.each([
-    ['/login', '/programme/intro', 'Programme introduction'],
-    ['/programme/behaviour-selection', '/programme/behaviour-habit-selection', 'Select Your Habits'],
-    ['/programme/habit-selection', '/programme/behaviour-habit-selection', 'Select Your Habits'],
-  ])('redirects %s to %s', async (from, to, heading) => {
+    ['/login', '/programme/intro'],
+    ['/programme/behaviour-selection', '/programme/behaviour-habit-selection'],
+    ['/programme/habit-selection', '/programme/behaviour-habit-selection'],
+  ])('redirects %s to %s once signed in', async (from, to) => {
+    stubApi();
     const { router } = renderRoute(from);
 
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(to);
+    // The target pages are their features' to test; here only the redirect matters.
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
 
   it.each([
-    ['/callback', 'Signing in'],
     ['/programme/dashboard', 'Dashboard'],
     ['/programme/cohort', 'Cohort'],
     ['/programme/habit-track/abc', 'Daily Check-in'],
     ['/leader/goals-setup', 'Organisational goals'],
     ['/team-leader/kpi-setup', 'Departments and KPIs'],
   ])('renders %s', async (path, heading) => {
+    stubApi();
     renderRoute(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it('shows a not-found page for unknown paths', async () => {
+    stubApi();
     renderRoute('/no/such/page');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

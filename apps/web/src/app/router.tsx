@@ -10,6 +10,7 @@ import { NotFound } from './routes/not-found.tsx';
 import { ProgrammeIntro } from './routes/programme-intro.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { SignedInLayout } from './routes/signed-in-layout.tsx';
 import { TeamLeaderKpiSetup } from './routes/team-leader-kpi-setup.tsx';
 
 const HABIT_SELECTION_PATH = '/programme/behaviour-habit-selection';
@@ -22,19 +23,24 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Home /> },
       { path: '/callback', element: <Callback /> },
-      { path: '/login', element: redirectTo('/programme/intro') },
-      { path: '/programme/intro', element: <ProgrammeIntro /> },
-      { path: '/programme/behaviour-selection', element: redirectTo(HABIT_SELECTION_PATH) },
-      { path: '/programme/habit-selection', element: redirectTo(HABIT_SELECTION_PATH) },
-      { path: HABIT_SELECTION_PATH, element: <BehaviourHabitSelection /> },
-      { path: '/programme/dashboard', element: <Dashboard /> },
-      { path: '/programme/cohort', element: <Cohort /> },
-      { path: '/programme/habit-track/:habitId', element: <HabitTrack /> },
-      { path: '/leader/goals-setup', element: <LeaderGoalsSetup /> },
-      { path: '/team-leader/kpi-setup', element: <TeamLeaderKpiSetup /> },
-      { path: '*', element: <NotFound /> },
+      {
+        element: <SignedInLayout />,
+        children: [
+          { index: true, element: <Home /> },
+          { path: '/login', element: redirectTo('/programme/intro') },
+          { path: '/programme/intro', element: <ProgrammeIntro /> },
+          { path: '/programme/behaviour-selection', element: redirectTo(HABIT_SELECTION_PATH) },
+          { path: '/programme/habit-selection', element: redirectTo(HABIT_SELECTION_PATH) },
+          { path: HABIT_SELECTION_PATH, element: <BehaviourHabitSelection /> },
+          { path: '/programme/dashboard', element: <Dashboard /> },
+          { path: '/programme/cohort', element: <Cohort /> },
+          { path: '/programme/habit-track/:habitId', element: <HabitTrack /> },
+          { path: '/leader/goals-setup', element: <LeaderGoalsSetup /> },
+          { path: '/team-leader/kpi-setup', element: <TeamLeaderKpiSetup /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
     ],
   },
 ];

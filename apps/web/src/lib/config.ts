@@ -1,18 +1,10 @@
+import { ZWebConfig, type TWebConfig } from '@habitrack/contracts/config/get-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { getJson } from './http.ts';
 
-// Loose on purpose: the server adds provider settings over time and one build must keep
-// working against older and newer /config.json files.
-export const ZAppConfig = z.looseObject({
-  devTools: z.boolean().default(false),
-  providers: z.record(z.string(), z.unknown()).default({}),
-});
-
-export type TAppConfig = z.infer<typeof ZAppConfig>;
-
-export function fetchConfig(): Promise<TAppConfig> {
-  return getJson('/config.json', ZAppConfig);
+// The contract is shared with the API route that serves /config.json, so both change together.
+export function fetchConfig(): Promise<TWebConfig> {
+  return getJson('/config.json', ZWebConfig);
 }
 
 export const configQueryOptions = queryOptions({

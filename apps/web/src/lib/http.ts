@@ -1,6 +1,7 @@
+import { ZAuthProblem, type TAuthProblem } from '@habitrack/contracts/auth/auth-problem';
 import type { z } from 'zod';
 
-// Carries the server's `{"detail": ...}` so screens can react to specific 401s later.
+// Carries the server's `{"detail": ...}` so screens can react to specific errors.
 export class HttpError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
@@ -13,18 +14,93 @@ export class HttpError extends Error {
   }
 }
 
-async function readDetail(response: Response): Promise<string | undefined> {
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') return body.detail;
-  } catch {
-    // Non-JSON error bodies (proxies, HTML error pages) carry nothing worth showing.
+// A 401 whose body follows the contract: `reason` says which account-problem screen fits.
+export class AuthProblemError extends HttpError {
+  readonly problem: TAuthProblem;
+
+  constructor(problem: TAuthProblem) {
+    super(401, problem.detail);
+    this.name = 'AuthProblemError';
+    this.problem = problem;
   }
-  return undefined;
 }
 
-export async function getJson<T>(url: string, schema: z.ZodType<T>, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
-  if (!response.ok) throw new HttpError(response.status, await readDetail(response));
+// Resolves to null when no token can be had; the request then goes out without one and the
+// API's 401 (`invalid_token`) lets the app sign in again.
+export type AccessTokenGetter = () => Promise<string | null>;
+
+// Set by src/app from the sign-in layer: lib may not import features.
+let accessTokenGetter: AccessTokenGetter | null = null;
+
+export function setAccessTokenGetter(getter: AccessTokenGetter | null): void {
+  accessTokenGetter = getter;
+}
+
+export type RequestOptions = RequestInit & {
+  // Aborts the request after this many milliseconds (SPEC §7 asks for it on some calls).
+  timeoutMs?: number;
+};
+
+// Only our own API gets the token; /config.json and /healthz are public and other hosts must never see it.
+function wantsToken(url: string): boolean {
+  return url.startsWith('/api/');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    // Non-JSON error bodies (proxies, HTML error pages) carry nothing worth showing.
+    return undefined;
+  }
+}
+
+function toError(status: number, body: unknown): HttpError {
+  if (status === 401) {
+    const problem = ZAuthProblem.safeParse(body);
+    if (problem.success) return new AuthProblemError(problem.data);
+  }
+  const detail =
+    body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string' ? body.detail : undefined;
+  return new HttpError(status, detail);
+}
+
+export async function request(url: string, { timeoutMs, ...init }: RequestOptions = {}): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  new Headers(init.headers).forEach((value, name) => headers.set(name, value));
+  if (accessTokenGetter && wantsToken(url) && !headers.has('Authorization')) {
+    const token = await accessTokenGetter();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  const signals = [init.signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter(
+    (signal): signal is AbortSignal => !!signal,
+  );
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const response = await fetch(url, { ...init, headers, ...(signal ? { signal } : {}) });
+  if (!response.ok) throw toError(response.status, await readBody(response));
+  return response;
+}
+
+export async function getJson<T>(url: string, schema: z.ZodType<T>, init?: RequestOptions): Promise<T> {
+  const response = await request(url, init);
   return schema.parse(await response.json());
+}
+
+export async function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { body?: unknown; schema: z.ZodType<T> } & Omit<RequestOptions, 'body' | 'method'>,
+): Promise<T> {
+  const { body, schema, ...init } = options;
+  const headers = new Headers(init.headers);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const response = await request(url, {
+    ...init,
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  // 204 and empty bodies parse as undefined, so a schema like z.undefined() can accept them.
+  const text = await response.text();
+  return schema.parse(text ? JSON.parse(text) : undefined);
 }

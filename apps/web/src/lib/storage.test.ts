@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clearHabitLogPending,
   clearLocalData,
   clearSignInChoice,
   getHabitLog,
   getHabitLogs,
+  getPendingHabitLogs,
   getSelectedIdpType,
   getShouldAutoLogin,
   hasEndorsed,
   hasVisited,
+  isReloginBlocked,
+  markReloginAttempt,
+  readRawItem,
   markEndorsed,
   markVisited,
   saveHabitLog,
@@ -63,6 +68,35 @@ describe('storage', () => {
     expect(getHabitLog('h1', '2025-03-01')).toEqual(createLog({ notes: 'did it after all', positiveChangeId: 'pc1' }));
   });
 
+  it('reads logs stored before the pending-sync flag existed, as not pending', () => {
+    localStorage.setItem('habitLogs', JSON.stringify([createLog()]));
+    expect(getHabitLogs()).toEqual([createLog()]);
+    expect(getPendingHabitLogs()).toEqual([]);
+  });
+
+  it('lists pending logs in the order they were saved and clears the flag once settled', () => {
+    saveHabitLog(createLog({ habitId: 'h2', pendingSync: true }));
+    saveHabitLog(createLog({ pendingSync: false }));
+    saveHabitLog(createLog({ date: '2025-03-02', pendingSync: true }));
+    expect(getPendingHabitLogs().map((log) => [log.habitId, log.date])).toEqual([
+      ['h2', '2025-03-01'],
+      ['h1', '2025-03-02'],
+    ]);
+
+    clearHabitLogPending(createLog({ habitId: 'h2', pendingSync: true }));
+    expect(getPendingHabitLogs()).toEqual([createLog({ date: '2025-03-02', pendingSync: true })]);
+    expect(getHabitLog('h2', '2025-03-01')).toEqual(createLog({ habitId: 'h2', pendingSync: false }));
+  });
+
+  it('keeps an edit saved while the older version was being sent pending', () => {
+    const sent = createLog({ completed: false, pendingSync: true });
+    saveHabitLog(sent);
+    saveHabitLog(createLog({ notes: 'changed my mind', pendingSync: true }));
+
+    clearHabitLogPending(sent);
+    expect(getPendingHabitLogs()).toEqual([createLog({ notes: 'changed my mind', pendingSync: true })]);
+  });
+
   it('remembers endorsements per day only', () => {
     markEndorsed('u1', '2025-03-01');
     expect(hasEndorsed('u1', '2025-03-01')).toBe(true);
@@ -93,5 +127,19 @@ describe('storage', () => {
     expect(hasVisited()).toBe(false);
     expect(getHabitLogs()).toEqual([]);
     expect(localStorage.getItem('someone-elses-key')).toBe('x');
+  });
+
+  it("reads other libraries' entries as they are", () => {
+    localStorage.setItem('msal.2.account.keys', '["a"]');
+    expect(readRawItem('msal.2.account.keys')).toBe('["a"]');
+    expect(readRawItem('missing')).toBeNull();
+  });
+
+  it('blocks a second sign-in retry within the window only', () => {
+    expect(isReloginBlocked(60_000, 1_000_000)).toBe(false);
+    markReloginAttempt(1_000_000);
+    expect(isReloginBlocked(60_000, 1_030_000)).toBe(true);
+    expect(isReloginBlocked(60_000, 1_060_000)).toBe(false);
+    sessionStorage.clear();
   });
 });

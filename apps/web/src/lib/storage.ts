@@ -20,6 +20,9 @@ const ZLocalHabitLog = z.object({
   notes: z.string(),
   habitId: z.string(),
   positiveChangeId: z.string().nullable(),
+  // True while the server has not confirmed this check-in (it failed to send, or is being sent).
+  // Optional so logs stored before the flag existed stay readable; they count as not pending.
+  pendingSync: z.boolean().optional(),
 });
 export type TLocalHabitLog = z.infer<typeof ZLocalHabitLog>;
 
@@ -79,6 +82,34 @@ export function saveHabitLog(log: TLocalHabitLog): void {
   writeJson(KEYS.habitLogs, [...others, log]);
 }
 
+// Check-ins the server has not confirmed yet, oldest first (the order they were saved in).
+export function getPendingHabitLogs(): TLocalHabitLog[] {
+  return getHabitLogs().filter((log) => log.pendingSync === true);
+}
+
+function sameEntry(a: TLocalHabitLog, b: TLocalHabitLog): boolean {
+  return (
+    a.habitId === b.habitId &&
+    a.date === b.date &&
+    a.completed === b.completed &&
+    a.notes === b.notes &&
+    a.positiveChangeId === b.positiveChangeId
+  );
+}
+
+// Clears the pending flag once the server has the log, or has refused it for good (the entry itself
+// stays). Only if the stored entry is still the one that was sent: an edit saved meanwhile stays
+// pending and is sent next time.
+export function clearHabitLogPending(sent: TLocalHabitLog): void {
+  const logs = getHabitLogs();
+  const stored = logs.find((log) => sameEntry(log, sent));
+  if (!stored || stored.pendingSync !== true) return;
+  writeJson(
+    KEYS.habitLogs,
+    logs.map((log) => (log === stored ? { ...log, pendingSync: false } : log)),
+  );
+}
+
 function getEndorsementMarks(): z.infer<typeof ZEndorsementMarks> {
   const parsed = ZEndorsementMarks.safeParse(readJson(KEYS.endorsements));
   return parsed.success ? parsed.data : {};
@@ -115,6 +146,39 @@ export function setShouldAutoLogin(value: boolean): void {
 export function clearSignInChoice(): void {
   remove(KEYS.selectedIdpType);
   remove(KEYS.shouldAutoLogin);
+}
+
+// Sign-in SDKs keep their own entries (by their own key formats); the sign-in layer peeks at them to
+// choose a provider without loading an SDK. Read-only: the SDKs own those entries.
+export function readRawItem(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+// Session-scoped (one tab): when the API rejects a token the app signs in again, but only once per
+// window; a second rejection soon after means signing in again will not help, and looping through
+// the provider would.
+const RELOGIN_KEY = 'reloginAttemptAt';
+
+export function isReloginBlocked(windowMs: number, now: number = Date.now()): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOGIN_KEY));
+    return Number.isFinite(last) && last > 0 && now - last < windowMs;
+  } catch {
+    // Without session storage there is no guard; the user still has the Logout button.
+    return false;
+  }
+}
+
+export function markReloginAttempt(now: number = Date.now()): void {
+  try {
+    sessionStorage.setItem(RELOGIN_KEY, String(now));
+  } catch {
+    // See isReloginBlocked.
+  }
 }
 
 // Used by the Reset developer tool; SDK token caches are the sign-in layer's to clear.

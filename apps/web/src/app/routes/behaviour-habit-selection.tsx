@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { HabitSelectionPage } from '../../features/habit-selection/components/habit-selection-page.tsx';
 
 export function BehaviourHabitSelection() {
-  return (
-    <PlaceholderPage
-      title="Select Your Habits"
-      description="Behaviours and their habits, from which you choose up to 3 to work on for the next 60 days."
-    />
-  );
+  return <HabitSelectionPage />;
 }

@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { CallbackStatus } from '../../features/auth/components/callback-status.tsx';
 
 export function Callback() {
-  return (
-    <PlaceholderPage
-      title="Signing in"
-      description="Completes sign-in, then returns to the start page; shows an authentication error with a way home if it fails."
-    />
-  );
+  return <CallbackStatus />;
 }

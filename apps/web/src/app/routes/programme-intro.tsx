@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { ProgrammeIntroPage } from '../../features/programme-intro/components/programme-intro-page.tsx';
 
 export function ProgrammeIntro() {
-  return (
-    <PlaceholderPage
-      title="Programme introduction"
-      description="Welcome to the programme: its name, introduction and the way into Module 1."
-    />
-  );
+  return <ProgrammeIntroPage />;
 }

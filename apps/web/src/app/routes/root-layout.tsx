@@ -1,10 +1,6 @@
-import { Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 
+// The frame of every route; /callback has none, the signed-in routes add theirs (signed-in-layout).
 export function RootLayout() {
-  return (
-    <Container component="main" size="lg" py="xl">
-      <Outlet />
-    </Container>
-  );
+  return <Outlet />;
 }

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeAuth } from '../../test/fake-auth.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { stubApi } from '../../test/stub-api.ts';
+
+describe('/callback', () => {
+  it('shows a loading state while the sign-in completes', async () => {
+    stubApi();
+    renderRoute('/callback?code=abc&state=xyz', { auth: createFakeAuth({ pending: true }) });
+
+    expect(await screen.findByRole('status')).toBeVisible();
+  });
+
+  it('goes to the page the user wanted before signing in', async () => {
+    stubApi();
+    const auth = createFakeAuth({ redirect: { returnTo: '/programme/cohort' } });
+    const { router } = renderRoute('/callback?code=abc&state=xyz', { auth });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cohort' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/programme/cohort');
+  });
+
+  it('goes to / when the sign-in named no page', async () => {
+    stubApi();
+    const { router } = renderRoute('/callback');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'HabiTrack' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows Authentication Error, the message and Return Home on failure', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi();
+    const auth = createFakeAuth({ user: null, initError: new Error('Invalid state') });
+    const { router } = renderRoute('/callback?code=abc&state=forged', { auth });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeVisible();
+    expect(screen.getByText('Invalid state')).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'Return Home' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('button', { name: 'Login with HabiTrack Account' })).toBeVisible();
+    consoleError.mockRestore();
+  });
+});

@@ -1,0 +1,21 @@
+import { Container } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
+import { useAppConfig } from '../auth-root.tsx';
+import { AccountGate } from '../layout/account-gate.tsx';
+import { AppHeader } from '../layout/app-header.tsx';
+
+// Every route but /callback: sign-in first, then the API's view of the account, then the page.
+export function SignedInLayout() {
+  const { productName } = useAppConfig();
+  return (
+    <RequireAuth productName={productName}>
+      <AppHeader productName={productName} />
+      <AccountGate providerName={productName}>
+        <Container component="main" size="lg" py="xl">
+          <Outlet />
+        </Container>
+      </AccountGate>
+    </RequireAuth>
+  );
+}

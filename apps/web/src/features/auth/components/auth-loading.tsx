@@ -1,0 +1,19 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+
+type AuthLoadingProps = {
+  message?: string;
+  // Under the app header the page already has a frame: fill the content area, not the window.
+  inline?: boolean;
+};
+
+// SPEC §2: while the provider type is being resolved, a full-height centred message.
+export function AuthLoading({ message = 'Loading authentication...', inline = false }: AuthLoadingProps) {
+  return (
+    <Center mih={inline ? '50vh' : '100vh'} role="status">
+      <Stack align="center" gap="sm">
+        <Loader aria-hidden />
+        <Text>{message}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,179 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  getSelectedIdpType,
+  getShouldAutoLogin,
+  setSelectedIdpType,
+  setShouldAutoLogin,
+} from '../../../lib/storage.ts';
+import { createAuthAdapter } from '../adapters/create-adapter.ts';
+import { HybridAuthContext } from '../hooks/use-hybrid-auth.ts';
+import type {
+  TAuthAdapter,
+  TAuthAdapterFactory,
+  TAuthConfig,
+  THybridAuth,
+  THybridAuthUser,
+  TIdpType,
+  TInteractionStatus,
+  TRedirectResult,
+} from '../types.ts';
+import { hasDirectoryAccount, hasHostedToken } from '../utils/cached-sessions.ts';
+import { chooseProvider, fitToAvailable } from '../utils/choose-provider.ts';
+
+type HybridAuthProviderProps = {
+  config: TAuthConfig;
+  children: ReactNode;
+  // Tests pass fakes; the app uses the real SDK adapters and a real reload.
+  createAdapter?: TAuthAdapterFactory;
+  reload?: () => void;
+  // Hands the token getter to whoever sends API requests (src/app gives it to lib/http), before
+  // anything signed in renders.
+  onTokenGetter?: (getter: () => Promise<string | null>) => void;
+};
+
+type TSession = {
+  user: THybridAuthUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  redirectResult: TRedirectResult | null;
+};
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+function reloadPage() {
+  window.location.reload();
+}
+
+export function HybridAuthProvider({
+  config,
+  children,
+  createAdapter = createAuthAdapter,
+  reload = reloadPage,
+  onTokenGetter,
+}: HybridAuthProviderProps) {
+  const available = useMemo(() => ({ auth0: !!config.auth0, azure_ad: !!config.azure }), [config]);
+  // Decided once per page load from what the browser holds (SPEC §4); switching reloads the page.
+  const [choice] = useState(() =>
+    fitToAvailable(
+      chooseProvider({
+        storedIdpType: getSelectedIdpType(),
+        shouldAutoLogin: getShouldAutoLogin(),
+        hasHostedToken: hasHostedToken(config.auth0),
+        hasDirectoryAccount: hasDirectoryAccount(config.azure),
+      }),
+      available,
+    ),
+  );
+  const { idpType } = choice;
+  const [interactionStatus, setInteractionStatus] = useState<TInteractionStatus>('startup');
+  const [session, setSession] = useState<TSession>({ user: null, isLoading: true, error: null, redirectResult: null });
+  const adapterRef = useRef<TAuthAdapter | null>(null);
+
+  const startLogin = useCallback(async (adapter: TAuthAdapter, type: TIdpType, returnTo: string) => {
+    // Remembered so the page the provider returns to (/callback) starts the same provider.
+    setSelectedIdpType(type);
+    setInteractionStatus('login');
+    setSession((s) => ({ ...s, isLoading: true }));
+    try {
+      await adapter.login(returnTo);
+    } catch (error) {
+      // SPEC §8: a failed login is only logged; the Login screen comes back.
+      console.error('Sign-in could not start', error);
+      setInteractionStatus('none');
+      setSession((s) => ({ ...s, isLoading: false }));
+    }
+  }, []);
+
+  const getAccessToken = useCallback(async () => {
+    const adapter = adapterRef.current;
+    if (!adapter) return null;
+    try {
+      return await adapter.getAccessToken();
+    } catch (error) {
+      // SPEC §8: only logged; the request goes out without a token and the API's 401 decides.
+      console.error('Could not get an access token', error);
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    // Once per mount: a second run (StrictMode) would redeem the same authorization code twice.
+    if (adapterRef.current) return;
+    let adapter: TAuthAdapter;
+    try {
+      adapter = createAdapter(idpType, config, { origin: window.location.origin, onStatus: setInteractionStatus });
+    } catch (error) {
+      setInteractionStatus('none');
+      setSession((s) => ({ ...s, isLoading: false, error: error instanceof Error ? error : new Error(String(error)) }));
+      return;
+    }
+    adapterRef.current = adapter;
+    onTokenGetter?.(getAccessToken);
+    if (choice.autoLogin) setShouldAutoLogin(false);
+    adapter.init().then(
+      ({ user, redirect }) => {
+        setInteractionStatus('none');
+        const autoLogin = choice.autoLogin && !user;
+        setSession({ user, isLoading: autoLogin, error: null, redirectResult: redirect });
+        if (autoLogin) void startLogin(adapter, idpType, currentPath());
+      },
+      (error: unknown) => {
+        console.error('Sign-in did not complete', error);
+        setInteractionStatus('none');
+        const failure = error instanceof Error ? error : new Error(String(error));
+        setSession({ user: null, isLoading: false, error: failure, redirectResult: null });
+      },
+    );
+  }, [choice, config, createAdapter, idpType, startLogin, onTokenGetter, getAccessToken]);
+
+  const login = useCallback(
+    async (returnTo?: string) => {
+      if (adapterRef.current) await startLogin(adapterRef.current, idpType, returnTo ?? currentPath());
+    },
+    [idpType, startLogin],
+  );
+
+  const logout = useCallback(async () => {
+    const adapter = adapterRef.current;
+    if (!adapter) return;
+    setInteractionStatus('logout');
+    try {
+      await adapter.logout();
+    } catch (error) {
+      console.error('Sign-out could not start', error);
+      setInteractionStatus('none');
+    }
+  }, []);
+
+  const switchProvider = useCallback(
+    (type: TIdpType) => {
+      if (type === idpType) return;
+      setSelectedIdpType(type);
+      setShouldAutoLogin(true);
+      reload();
+    },
+    [idpType, reload],
+  );
+
+  const value = useMemo<THybridAuth>(
+    () => ({
+      idpType,
+      user: session.user,
+      isAuthenticated: !!session.user,
+      isLoading: session.isLoading,
+      interactionStatus,
+      error: session.error,
+      redirectResult: session.redirectResult,
+      available,
+      login,
+      logout,
+      switchProvider,
+      getAccessToken,
+    }),
+    [idpType, session, interactionStatus, available, login, logout, switchProvider, getAccessToken],
+  );
+
+  return <HybridAuthContext.Provider value={value}>{children}</HybridAuthContext.Provider>;
+}

@@ -1,0 +1,60 @@
+import { Alert, Badge, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useLocation } from 'react-router';
+import { useHybridAuth } from '../hooks/use-hybrid-auth.ts';
+import type { TIdpType } from '../types.ts';
+
+type LoginScreenProps = {
+  productName: string;
+};
+
+// SPEC §2 "Login screen". A button for the provider already chosen signs in directly; the other
+// one switches provider (stored, page reloaded, then signs in automatically).
+export function LoginScreen({ productName }: LoginScreenProps) {
+  const auth = useHybridAuth();
+  const location = useLocation();
+
+  const signInWith = (type: TIdpType) => {
+    if (type === auth.idpType) void auth.login(`${location.pathname}${location.search}${location.hash}`);
+    else auth.switchProvider(type);
+  };
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={1}>Welcome to {productName}</Title>
+            <Text c="dimmed">Sign in to build lasting leadership habits with your cohort.</Text>
+          </Stack>
+          {auth.error && (
+            <Alert color="red" title="Sign-in did not complete">
+              {auth.error.message}
+            </Alert>
+          )}
+          <Button size="md" onClick={() => signInWith('azure_ad')} disabled={!auth.available.azure_ad}>
+            Login with Corporate Account
+          </Button>
+          <Button
+            size="md"
+            variant="default"
+            disabled
+            rightSection={
+              <Badge size="sm" variant="light" color="gray">
+                Coming Soon
+              </Badge>
+            }
+          >
+            Login With Google
+          </Button>
+          <Button size="md" variant="outline" onClick={() => signInWith('auth0')} disabled={!auth.available.auth0}>
+            Login with HabiTrack Account
+          </Button>
+          <Text size="xs" c="dimmed">
+            By signing in, you agree to the {productName} Terms of Service and Privacy Policy. You will be asked to
+            accept them before you start.
+          </Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

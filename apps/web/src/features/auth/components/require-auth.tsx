@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { useHybridAuth } from '../hooks/use-hybrid-auth.ts';
+import { AuthLoading } from './auth-loading.tsx';
+import { LoginScreen } from './login-screen.tsx';
+
+type RequireAuthProps = {
+  productName: string;
+  children: ReactNode;
+};
+
+// SPEC §1: every screen needs sign-in. The Login screen shows in place of the page, so the
+// address stays the page the user wanted and sign-in returns there.
+export function RequireAuth({ productName, children }: RequireAuthProps) {
+  const auth = useHybridAuth();
+  if (auth.isLoading) return <AuthLoading />;
+  if (!auth.isAuthenticated) return <LoginScreen productName={productName} />;
+  return children;
+}

@@ -1,0 +1,67 @@
+import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
+import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
+import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSelectHabits } from '../api/select-habit.ts';
+import { useHabitSelection } from '../hooks/use-habit-selection.ts';
+import { initiallyExpandedGroupIds, type THabitGroup } from '../utils/habit-groups.ts';
+import { getSubmitLabel } from '../utils/submit-label.ts';
+import { BehaviourAccordion } from './behaviour-accordion.tsx';
+import { SelectionFooter } from './selection-footer.tsx';
+
+const INTRO_PATH = '/programme/intro';
+// `refresh` makes the dashboard reload the data the new habits change (SPEC §2 Dashboard).
+const DASHBOARD_AFTER_SAVE_PATH = '/programme/dashboard?refresh=1';
+
+type HabitSelectionFormProps = {
+  programme: TProgramme | null;
+  groups: THabitGroup[];
+  activeIds: ReadonlySet<string>;
+};
+
+export function HabitSelectionForm({ programme, groups, activeIds }: HabitSelectionFormProps) {
+  const navigate = useNavigate();
+  const selection = useHabitSelection(activeIds);
+  const save = useSelectHabits();
+  // Only the selection at first render decides what starts open (SPEC §2).
+  const [defaultExpanded] = useState(() => initiallyExpandedGroupIds(groups, activeIds));
+  const hasHabits = groups.some((group) => group.habits.length > 0);
+
+  const submit = async () => {
+    // Failures are logged inside and never thrown: SPEC §8 sends the user on regardless.
+    if (selection.newIds.length > 0) await save.mutateAsync(selection.newIds);
+    await navigate(DASHBOARD_AFTER_SAVE_PATH);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1}>Select Your Habits</Title>
+        <Text>
+          Choose up to {MAX_ACTIVE_HABITS} habits to work on for the next 60 days
+          {programme ? ` in ${programme.name}` : ''}. Open a behaviour to see its habits.
+        </Text>
+      </Stack>
+      {hasHabits ? (
+        <BehaviourAccordion
+          groups={groups}
+          defaultExpanded={defaultExpanded}
+          selectedIds={selection.selectedIds}
+          activeIds={activeIds}
+          onToggle={selection.toggle}
+        />
+      ) : (
+        <Text c="dimmed">No habits are available yet. You can skip to the dashboard and come back later.</Text>
+      )}
+      <SelectionFooter
+        selectedCount={selection.selectedIds.size}
+        limitReached={selection.limitReached}
+        submitLabel={getSubmitLabel({ selectedCount: selection.selectedIds.size, newCount: selection.newIds.length })}
+        saving={save.isPending}
+        onBack={() => void navigate(INTRO_PATH)}
+        onSubmit={() => void submit()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+
+type SelectionFooterProps = {
+  selectedCount: number;
+  limitReached: boolean;
+  submitLabel: string;
+  saving: boolean;
+  onBack: () => void;
+  onSubmit: () => void;
+};
+
+// Sticky, so the counter, the limit notice and the buttons stay in view however long the list is.
+export function SelectionFooter({
+  selectedCount,
+  limitReached,
+  submitLabel,
+  saving,
+  onBack,
+  onSubmit,
+}: SelectionFooterProps) {
+  return (
+    <Paper
+      withBorder
+      shadow="sm"
+      p="md"
+      radius="md"
+      style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 1 }}
+    >
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        {/* A polite live region: screen-reader users hear the count change and why a tick was refused. */}
+        <Stack gap={0} role="status">
+          <Text fw={600}>
+            {selectedCount} of {MAX_ACTIVE_HABITS} selected
+          </Text>
+          {limitReached && (
+            <Text size="sm" c="orange.8">
+              You can pick up to {MAX_ACTIVE_HABITS} habits.
+            </Text>
+          )}
+        </Stack>
+        <Group gap="sm">
+          <Button variant="default" onClick={onBack} disabled={saving}>
+            Back
+          </Button>
+          <Button onClick={onSubmit} disabled={saving}>
+            {saving ? 'Selecting Habits...' : submitLabel}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,60 @@
+import type {
+  TAdapterSession,
+  TAuthAdapterFactory,
+  THybridAuthUser,
+  TIdpType,
+  TInteractionStatus,
+} from '../features/auth/types.ts';
+
+export type FakeAuthOptions = {
+  // Signed in as this user after start; null = signed out.
+  user?: THybridAuthUser | null;
+  redirect?: TAdapterSession['redirect'];
+  initError?: Error;
+  loginError?: Error;
+  token?: string | null;
+  // Never finishes starting: the provider type stays "being resolved".
+  pending?: boolean;
+};
+
+export function createUser(overrides: Partial<THybridAuthUser> = {}): THybridAuthUser {
+  return { email: 'priya.sharma@acme.example', name: 'Priya Sharma', sub: 'auth0|priya', ...overrides };
+}
+
+// Stands in for the SDK adapters (exercised for real in e2e) and records what the app asked of them.
+export function createFakeAuth(options: FakeAuthOptions = {}) {
+  const calls = {
+    created: [] as TIdpType[],
+    login: [] as string[],
+    logout: 0,
+    reload: 0,
+    statuses: [] as TInteractionStatus[],
+  };
+  const createAdapter: TAuthAdapterFactory = (idpType, _config, { onStatus }) => {
+    calls.created.push(idpType);
+    return {
+      init: () =>
+        options.pending
+          ? new Promise<TAdapterSession>(() => {})
+          : options.initError
+            ? Promise.reject(options.initError)
+            : Promise.resolve({
+                user: options.user === undefined ? createUser() : options.user,
+                redirect: options.redirect ?? null,
+              }),
+      login: async (returnTo) => {
+        calls.login.push(returnTo);
+        onStatus('login');
+        if (options.loginError) throw options.loginError;
+      },
+      logout: async () => {
+        calls.logout += 1;
+      },
+      getAccessToken: async () => {
+        if (options.token === null) throw new Error('no token');
+        return options.token ?? 'fake-access-token';
+      },
+    };
+  };
+  return { createAdapter, reload: () => void (calls.reload += 1), calls };
+}

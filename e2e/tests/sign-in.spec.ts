@@ -1,0 +1,122 @@
+// Sign-in through the login screen with both providers (real SDKs against dev/idp, the real API),
+// staying signed in across a reload, logging out, and the account-problem screens of the 401 cases
+// (docs/operations/dev-identity-provider.md "People you can sign in as").
+// Prints the median time from the click on a login button to the first signed-in page.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectLoginScreen,
+  LOGIN_BUTTON,
+  median,
+  signInFromLoginScreen,
+  welcomed,
+  type Provider,
+  type SignInTiming,
+} from '../fixtures/sign-in.ts';
+
+const timings: Array<SignInTiming & { provider: Provider }> = [];
+
+function heading(page: Page, name: string | RegExp) {
+  return page.getByRole('heading', { level: 1, name });
+}
+
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const { provider, person, name } of [
+  { provider: 'hosted', person: 'priya.sharma@acme.example', name: 'Priya Sharma' },
+  { provider: 'directory', person: 'eleanor.whitfield@acme.example', name: 'Eleanor Whitfield' },
+] as const) {
+  test(`${provider}: sign in, return to the page wanted, stay signed in on reload, log out`, async ({ page }) => {
+    const pageErrors = collectPageErrors(page);
+    await page.goto('/programme/cohort');
+    await expectLoginScreen(page);
+
+    // The API must accept the token and know the person, not merely let the page through.
+    const me = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
+    const timing = await signInFromLoginScreen(page, { provider, person, until: welcomed(name) });
+    timings.push({ provider, ...timing });
+    expect((await me).status()).toBe(200);
+    await expect(page).toHaveURL(/\/programme\/cohort$/);
+    await expect(heading(page, 'Cohort')).toBeVisible();
+    await expect(page.getByText('HabiTrack', { exact: true })).toBeVisible();
+    await expect(page.getByText('Leadership Excellence Programme')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
+    await expect(heading(page, 'Cohort')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectLoginScreen(page);
+    await expect(page.getByText(`Welcome, ${name}`)).toHaveCount(0);
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+}
+
+// More sign-ins (each in a fresh browser context) so the timing median has a few runs per provider.
+for (const { provider, person, name } of [
+  { provider: 'hosted', person: 'tom.gallagher@acme.example', name: 'Tom Gallagher' },
+  { provider: 'directory', person: 'aisha.okoye@acme.example', name: 'Aisha Okoye' },
+  { provider: 'hosted', person: 'hannah.berg@acme.example', name: 'Hannah Berg' },
+  { provider: 'directory', person: 'lucas.martin@acme.example', name: 'Lucas Martin' },
+] as const) {
+  test(`${provider}: ${name} signs in from the start page`, async ({ page }) => {
+    await page.goto('/');
+    await expectLoginScreen(page);
+    const timing = await signInFromLoginScreen(page, { provider, person, until: welcomed(name) });
+    timings.push({ provider, ...timing });
+    await expect(page).toHaveURL(/\/programme\/(intro|dashboard)$|\/$/);
+  });
+}
+
+for (const { provider, person, screen } of [
+  { provider: 'directory', person: 'newcomer@acme.example', screen: /isn't set up yet/ },
+  { provider: 'directory', person: 'jordan.reyes@acme.example', screen: /sign-in isn't enabled yet/ },
+  { provider: 'directory', person: 'pat@globex.example', screen: 'Globex is not yet registered' },
+  { provider: 'hosted', person: 'someone@example.net', screen: 'No Account Found' },
+] as const) {
+  test(`${provider}: ${person} sees the account-problem screen`, async ({ page }) => {
+    await page.goto('/programme/dashboard');
+    await expectLoginScreen(page);
+
+    await signInFromLoginScreen(page, {
+      provider,
+      person,
+      until: (p) => heading(p, screen).waitFor({ timeout: 20_000 }),
+    });
+    await expect(page.getByText(person, { exact: true })).toBeVisible();
+    await expect(heading(page, 'Dashboard')).toHaveCount(0);
+  });
+}
+
+for (const provider of ['hosted', 'directory'] as const) {
+  test(`${provider}: cancelling at the provider shows Authentication Error with a way home`, async ({ page }) => {
+    await page.goto('/programme/dashboard');
+    await expectLoginScreen(page);
+    await page.getByRole('button', { name: LOGIN_BUTTON[provider] }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(heading(page, 'Authentication Error')).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/callback/);
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await expectLoginScreen(page);
+  });
+}
+
+test.afterAll(() => {
+  if (timings.length === 0) return;
+  const line = (label: string, runs: typeof timings) =>
+    `${label}: median ${median(runs.map((t) => t.totalMs))} ms click-to-page ` +
+    `(${median(runs.map((t) => t.afterPersonMs))} ms after picking the person; ` +
+    `runs ${runs.map((t) => t.totalMs).join(', ')} ms)`;
+  const lines = [
+    line('sign-in, all', timings),
+    ...(['hosted', 'directory'] as const)
+      .map((provider) => [provider, timings.filter((t) => t.provider === provider)] as const)
+      .filter(([, runs]) => runs.length > 0)
+      .map(([provider, runs]) => line(`sign-in, ${provider}`, runs)),
+  ];
+  for (const text of lines) console.log(text);
+});
