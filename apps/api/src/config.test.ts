@@ -25,6 +25,21 @@ describe('loadConfig', () => {
   });
 });
 
+describe('mail settings', () => {
+  it('uses the developer mail folder unless SMTP_URL is set', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'HabiTrack <no-reply@habitrack.local>' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Acme <habits@acme.example>' }).mail,
+    ).toEqual({ smtpUrl: 'smtps://u:p@smtp.example.com:465', from: 'Acme <habits@acme.example>' });
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(
+      /^Environment variable SMTP_URL is invalid: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+});
+
 describe('sign-in settings', () => {
   it('offers no provider unless configured', () => {
     expect(loadConfig({}).auth).toEqual({ auth0: null, azure: null });

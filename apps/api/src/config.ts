@@ -28,6 +28,11 @@ const ConfigSchema = z.object({
   AZURE_API_AUDIENCE: z.string().min(1).optional(),
   AZURE_ISSUER: z.url().optional(),
   AZURE_JWKS_URI: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('HabiTrack <no-reply@habitrack.local>'),
 });
 
 type RawConfig = z.infer<typeof ConfigSchema>;
@@ -96,6 +101,8 @@ export type Config = {
   devTools: boolean;
   webDist: string | undefined;
   auth: AuthConfig;
+  // SMTP_URL unset: e-mail goes to the developer mail folder (docs/operations/email.md).
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 export class ConfigError extends Error {}
@@ -122,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     webDist: c.WEB_DIST,
     auth: { auth0: hostedAuth(c), azure: directoryAuth(c) },
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
   };
 }

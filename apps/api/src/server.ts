@@ -3,6 +3,8 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
+import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
+import { mailTransportFor } from './mail/transport.ts';
 import { isSeeded, seedDemo, demoAccounts } from './seed/seed-demo.ts';
 
 function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -36,11 +38,14 @@ async function main() {
 
   const app = await buildApp({ config, database, logger });
   let closing = false;
+  let outbox: OutboxWorker | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     try {
+      // The e-mail being sent finishes (and is marked) before the database closes.
+      await outbox?.stop();
       await app.close();
     } finally {
       await database.close();
@@ -51,6 +56,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const transport = mailTransportFor(config, app.log);
+  if (transport && !closing) outbox = startOutboxWorker({ db: database.db, transport, logger: app.log });
+  else app.log.warn('SMTP_URL is not set: e-mail stays queued in the outbox until it is');
   const url = config.publicUrl;
   console.log(`\nHabiTrack is running at ${url}`);
   if (config.env !== 'production') {

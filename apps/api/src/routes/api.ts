@@ -4,6 +4,7 @@ import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import habitRoutes from './habits/index.ts';
 import moodRoutes from './mood/index.ts';
+import organizationalRoutes from './organizational/index.ts';
 import programmeRoutes from './programmes/index.ts';
 import socialRoutes from './social/index.ts';
 
@@ -16,4 +17,5 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
   await app.register(moodRoutes, { prefix: '/mood' });
   await app.register(socialRoutes, { prefix: '/social' });
+  await app.register(organizationalRoutes, { prefix: '/organizational', publicUrl: config.publicUrl });
 }

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCreateGoalRequest, ZCreateGoalResponse } from '@habitrack/contracts/organizational/create-goal';
+import { ZDeleteGoalParams } from '@habitrack/contracts/organizational/delete-goal';
+import { ZListAvailableGoalsResponse } from '@habitrack/contracts/organizational/list-available-goals';
+import { ZListGoalsResponse, ZProgramQuery } from '@habitrack/contracts/organizational/list-goals';
+import { ZGoalParams, ZUpdateGoalRequest, ZUpdateGoalResponse } from '@habitrack/contracts/organizational/update-goal';
+import { callerOf } from '../../plugins/auth.ts';
+import {
+  createGoal,
+  deleteProgrammeGoal,
+  listProgrammeGoals,
+  updateProgrammeGoal,
+} from '../../services/organizational-goals.service.ts';
+
+const tags = ['organizational'];
+
+const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  app.get(
+    '/',
+    { schema: { tags, querystring: ZProgramQuery, response: { 200: ZListGoalsResponse } } },
+    async (request) =>
+      listProgrammeGoals(app.database.db, { user: callerOf(request).user, programmeId: request.query.program_id }),
+  );
+
+  app.get(
+    '/available',
+    { schema: { tags, querystring: ZProgramQuery, response: { 200: ZListAvailableGoalsResponse } } },
+    async (request) =>
+      listProgrammeGoals(app.database.db, { user: callerOf(request).user, programmeId: request.query.program_id }),
+  );
+
+  app.post(
+    '/',
+    { schema: { tags, querystring: ZProgramQuery, body: ZCreateGoalRequest, response: { 201: ZCreateGoalResponse } } },
+    async (request, reply) => {
+      const goal = await createGoal(app.database.db, {
+        user: callerOf(request).user,
+        programmeId: request.query.program_id,
+        input: request.body,
+        now: app.now(),
+        publicUrl,
+      });
+      return reply.status(201).send(goal);
+    },
+  );
+
+  app.put(
+    '/:id',
+    { schema: { tags, params: ZGoalParams, body: ZUpdateGoalRequest, response: { 200: ZUpdateGoalResponse } } },
+    async (request) =>
+      updateProgrammeGoal(app.database.db, {
+        user: callerOf(request).user,
+        goalId: request.params.id,
+        input: request.body,
+        now: app.now(),
+      }),
+  );
+
+  app.delete('/:id', { schema: { tags, params: ZDeleteGoalParams } }, async (request, reply) => {
+    await deleteProgrammeGoal(app.database.db, {
+      user: callerOf(request).user,
+      goalId: request.params.id,
+      now: app.now(),
+    });
+    return reply.status(204).send();
+  });
+};
+
+export default goalRoutes;

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import departmentKpiRoutes from './department-kpis.ts';
+import departmentRoutes from './departments.ts';
+import goalRoutes from './goals.ts';
+
+export type OrganizationalRoutesOptions = { publicUrl: string };
+
+// SPEC §7 /api/v1/organizational/*: leaders' goals, team leaders' departments and KPIs.
+export default async function organizationalRoutes(app: FastifyInstance, options: OrganizationalRoutesOptions) {
+  await app.register(goalRoutes, { prefix: '/goals', publicUrl: options.publicUrl });
+  await app.register(departmentRoutes, { prefix: '/departments' });
+  await app.register(departmentKpiRoutes, { prefix: '/department-kpis' });
+}
