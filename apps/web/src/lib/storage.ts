@@ -185,3 +185,10 @@ export function markReloginAttempt(now: number = Date.now()): void {
 export function clearLocalData(): void {
   Object.values(KEYS).forEach(remove);
 }
+
+// The Reset developer tool: what this browser remembers of the user's progress (the visited flag,
+// habit logs including unsent check-ins, endorsement marks). The sign-in choice and the SDKs'
+// entries stay, so the user is still signed in after the reload.
+export function clearProgressData(): void {
+  [KEYS.visited, KEYS.habitLogs, KEYS.endorsements].forEach(remove);
+}

@@ -1,17 +1,28 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
+import { DevTools } from '../../features/dev-tools/components/dev-tools.tsx';
+import { getUserFlowStatus } from '../../features/flow/api/get-user-flow-status.ts';
+import { currentProgrammeQueryOptions } from '../../features/programme-intro/api/get-current-programme.ts';
+import { useAppConfig } from '../auth-root.tsx';
 
-// Until the current programme is loaded from the API (a later issue), SPEC §9's default name.
+// SPEC §9: shown while the programme loads, and when the member has none (404) or it fails to load.
 const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
 
 type AppHeaderProps = {
   productName: string;
-  programmeName?: string;
 };
 
-// SPEC §2 "Common header". Debug and Reset (developer tools) come with their own issue.
-export function AppHeader({ productName, programmeName = DEFAULT_PROGRAMME_NAME }: AppHeaderProps) {
+// SPEC §2 "Common header". The programme comes from the intro feature's query (same key as the
+// intro and habit selection), so they share one cached answer. It is asked for once the account
+// check has passed: before that the API may not know the person, and the page below asks at the
+// same moment, so the two share one request instead of racing.
+export function AppHeader({ productName }: AppHeaderProps) {
   const auth = useHybridAuth();
+  const { devTools } = useAppConfig();
+  const me = useMe();
+  const programme = useQuery({ ...currentProgrammeQueryOptions, enabled: me.isSuccess });
   const displayName = auth.user?.name || auth.user?.email || '';
   return (
     <Group
@@ -28,11 +39,12 @@ export function AppHeader({ productName, programmeName = DEFAULT_PROGRAMME_NAME 
           {productName}
         </Text>
         <Text size="sm" c="dimmed">
-          {programmeName}
+          {programme.data?.name ?? DEFAULT_PROGRAMME_NAME}
         </Text>
       </Stack>
-      <Group gap="sm">
+      <Group gap="sm" wrap="wrap">
         <Text size="sm">Welcome, {displayName}</Text>
+        {devTools && <DevTools loadFlowStatus={getUserFlowStatus} />}
         <Button variant="default" size="xs" onClick={() => void auth.logout()}>
           Logout
         </Button>

@@ -1,10 +1,25 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { Navigate } from 'react-router';
+import { WaitingForGoals } from '../../components/ui/waiting-for-goals.tsx';
+import { PendingCheckInsNotice } from '../../features/check-in/components/pending-check-ins-notice.tsx';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
+import { useDashboardGate } from '../../features/dashboard/hooks/use-dashboard-gate.ts';
+import { useRefreshParam } from '../../features/dashboard/hooks/use-refresh-param.ts';
+import { useReloadDashboard } from '../../features/dashboard/hooks/use-reload-dashboard.ts';
+import { MoodPrompt } from '../../features/mood/components/mood-prompt.tsx';
 
+// The dashboard with what other features add to it: check-ins kept on this device (sent again
+// from here) and the daily mood prompt. Each reloads the dashboard once it has changed something.
 export function Dashboard() {
+  useRefreshParam();
+  const gate = useDashboardGate();
+  const reload = useReloadDashboard();
+
+  if (gate.status === 'goals-setup') return <Navigate to="/leader/goals-setup" replace />;
+  if (gate.status === 'waiting-for-goals') return <WaitingForGoals />;
   return (
-    <PlaceholderPage
-      title="Dashboard"
-      description="Your active habits with progress and streaks, your cohort, mood tracking and positive impacts."
-    />
+    <>
+      <DashboardPage waitForFlow={gate.status === 'pending'} notice={<PendingCheckInsNotice onSynced={reload} />} />
+      <MoodPrompt opened={gate.status === 'ready' && gate.needsMoodEntry} onRecorded={reload} />
+    </>
   );
 }

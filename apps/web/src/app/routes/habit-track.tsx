@@ -1,12 +1,8 @@
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { CheckInPage } from '../../features/check-in/components/check-in-page.tsx';
 
 export function HabitTrack() {
-  const { habitId } = useParams();
-  return (
-    <PlaceholderPage
-      title="Daily Check-in"
-      description={`Log whether you practised habit ${habitId ?? ''} today, with optional notes and positive impact.`}
-    />
-  );
+  const { habitId = '' } = useParams();
+  // Keyed by habit: moving to another habit's check-in starts a fresh form.
+  return <CheckInPage key={habitId} habitId={habitId} />;
 }

@@ -1,13 +1,28 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { ApiHealth } from '../../features/health/components/api-health.tsx';
+import { Navigate } from 'react-router';
+import { LoadingState } from '../../components/ui/loading-state.tsx';
+import { WaitingForGoals } from '../../components/ui/waiting-for-goals.tsx';
+import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
+import { useRootDecision } from '../../features/flow/hooks/use-root-decision.ts';
+import { TermsModal } from '../../features/terms/components/terms-modal.tsx';
 
-// Foundation placeholder; becomes the flow-state decision screen of SPEC §4.
+const CHECKING = 'Checking your account status';
+
+// SPEC §4 "Root route decision": '/' only decides where the user belongs. The terms modal is
+// composed here because it needs the flow (to re-check) and the sign-in layer (to log out).
 export function Home() {
-  return (
-    <Stack gap="md" align="flex-start">
-      <Title order={1}>HabiTrack</Title>
-      <Text>Build lasting leadership habits, together with your cohort.</Text>
-      <ApiHealth />
-    </Stack>
-  );
+  const { decision, recheck } = useRootDecision();
+  const { logout } = useHybridAuth();
+
+  if (decision.status === 'loading') return <LoadingState label={CHECKING} />;
+  if (decision.kind === 'terms') {
+    return (
+      <>
+        <LoadingState label={CHECKING} />
+        <TermsModal onAccepted={recheck} onDecline={() => void logout()} />
+      </>
+    );
+  }
+  if (decision.kind === 'waiting-for-goals') return <WaitingForGoals />;
+  // `replace`: '/' is a decision, not a page; Back must not land on it and be sent on again.
+  return <Navigate to={decision.to} replace />;
 }

@@ -13,11 +13,16 @@ async function expand(name: string) {
   await screen.findByRole('region', { name: new RegExp(`^${name}`) });
 }
 
-function expectAtDashboard(router: ReturnType<typeof renderRoute>['router']) {
-  return waitFor(() => {
-    expect(router.state.location.pathname).toBe('/programme/dashboard');
-    expect(router.state.location.search).toBe('?refresh=1');
-  });
+// Every location the router passes through: the dashboard removes ?refresh=1 as soon as it has
+// reloaded, so the current location alone would race it.
+function recordLocations(router: ReturnType<typeof renderRoute>['router']): string[] {
+  const visits: string[] = [];
+  router.subscribe((state) => visits.push(`${state.location.pathname}${state.location.search}`));
+  return visits;
+}
+
+function expectAtDashboard(visits: string[]) {
+  return waitFor(() => expect(visits).toContain('/programme/dashboard?refresh=1'));
 }
 
 // Generous: jsdom's accessible-name lookups over a page of cards are slow on a busy CI machine.
@@ -26,13 +31,14 @@ describe('saving the habit selection', { timeout: 20_000 }, () => {
     const { behaviours, habits } = createCatalogue();
     const fetchMock = stubSelectionApi({ behaviours, active: [habits.listening] });
     const { router } = renderRoute(PATH);
+    const visits = recordLocations(router);
 
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Clear Feedback' }));
     await expand('Recognition');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Say Thank You' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add 2 new habit(s) (3 total)' }));
 
-    await expectAtDashboard(router);
+    await expectAtDashboard(visits);
     expect(selectCalls(fetchMock)).toEqual([
       ['POST', { habit_id: habits.feedback.id }],
       ['POST', { habit_id: habits.thanks.id }],
@@ -43,9 +49,10 @@ describe('saving the habit selection', { timeout: 20_000 }, () => {
     const { behaviours, habits } = createCatalogue();
     const fetchMock = stubSelectionApi({ behaviours, active: [habits.listening, habits.wins] });
     const { router } = renderRoute(PATH);
+    const visits = recordLocations(router);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Continue to Dashboard' }));
-    await expectAtDashboard(router);
+    await expectAtDashboard(visits);
     expect(selectCalls(fetchMock)).toEqual([]);
   });
 
@@ -53,9 +60,10 @@ describe('saving the habit selection', { timeout: 20_000 }, () => {
     const { behaviours } = createCatalogue();
     const fetchMock = stubSelectionApi({ behaviours });
     const { router } = renderRoute(PATH);
+    const visits = recordLocations(router);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Skip to Dashboard' }));
-    await expectAtDashboard(router);
+    await expectAtDashboard(visits);
     expect(selectCalls(fetchMock)).toEqual([]);
   });
 
@@ -64,6 +72,7 @@ describe('saving the habit selection', { timeout: 20_000 }, () => {
     let answer: (response: Response) => void = () => {};
     stubSelectionApi({ behaviours, select: () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { router } = renderRoute(PATH);
+    const visits = recordLocations(router);
 
     await expand('Focus');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Deep Work Block' }));
@@ -73,7 +82,7 @@ describe('saving the habit selection', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     expect(router.state.location.pathname).toBe(PATH);
     answer(Response.json(createUserHabit(habits.deepWork), { status: 201 }));
-    await expectAtDashboard(router);
+    await expectAtDashboard(visits);
   });
 
   it('still opens the dashboard when a selection fails, and logs it', async () => {
@@ -84,12 +93,13 @@ describe('saving the habit selection', { timeout: 20_000 }, () => {
       select: () => Response.json({ detail: 'You already have 3 active habits' }, { status: 409 }),
     });
     const { router } = renderRoute(PATH);
+    const visits = recordLocations(router);
 
     await expand('Focus');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Deep Work Block' }));
     await userEvent.click(screen.getByRole('button', { name: 'Start with 1 habit(s)' }));
 
-    await expectAtDashboard(router);
+    await expectAtDashboard(visits);
     expect(selectCalls(fetchMock)).toEqual([['POST', { habit_id: habits.deepWork.id }]]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(habits.deepWork.id), expect.anything());
     warn.mockRestore();

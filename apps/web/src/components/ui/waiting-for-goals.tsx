@@ -1,0 +1,19 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+
+// SPEC §4: a team leader's KPIs hang off the organisation's goals, so until the leader has set them
+// there is nothing to define. The e-mail promised here is sent when the leader first saves goals
+// (DOMAIN "Leader and team leader"). Shared: the root route and the dashboard both show it.
+export function WaitingForGoals() {
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>Waiting for Organizational Goals</Title>
+      <Alert color="blue" variant="light">
+        <Stack gap="xs">
+          <Text>Your organisation&apos;s leader is setting the organizational goals for this programme.</Text>
+          <Text>Once the goals are set, you can define the KPIs for your departments.</Text>
+          <Text>We will send you an email notification when the goals are ready.</Text>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { type TLogHabitRequest, ZLogHabitResponse } from '@habitrack/contracts/habits/log-habit';
+import { useMutation } from '@tanstack/react-query';
+import { sendJson } from '../../../lib/http.ts';
+import { clearHabitLogPending, saveHabitLog, type TLocalHabitLog } from '../../../lib/storage.ts';
+
+// A check-in that hangs is worse than one kept on the device: after this long it is kept and sent later.
+const LOG_TIMEOUT_MS = 15_000;
+
+export function logHabit(habitId: string, body: TLogHabitRequest) {
+  return sendJson('POST', `/api/v1/habits/${encodeURIComponent(habitId)}/log`, {
+    body,
+    schema: ZLogHabitResponse,
+    timeoutMs: LOG_TIMEOUT_MS,
+  });
+}
+
+// The request for a stored check-in. log_date is always sent: the day the member checked in for,
+// which is what a log resent days later must keep (the server accepts up to 6 days late).
+export function toLogRequest(log: TLocalHabitLog): TLogHabitRequest {
+  const note = log.notes.trim();
+  return {
+    log_type: log.completed ? 'completed' : 'skipped',
+    ...(note ? { note } : {}),
+    // SPEC §5: the positive change only goes with a completed habit.
+    ...(log.completed && log.positiveChangeId ? { positive_change_id: log.positiveChangeId } : {}),
+    log_date: log.date,
+  };
+}
+
+export type TSaveOutcome = 'saved' | 'kept-on-device';
+
+// Stored first (pending), then sent: if the call fails, or the tab closes mid-request, the check-in
+// is still on the device and goes out later (SPEC §4/§8: the member continues either way).
+export async function saveCheckIn(log: TLocalHabitLog): Promise<TSaveOutcome> {
+  const pending = { ...log, pendingSync: true };
+  saveHabitLog(pending);
+  try {
+    await logHabit(log.habitId, toLogRequest(pending));
+    clearHabitLogPending(pending);
+    return 'saved';
+  } catch (error) {
+    console.error('Could not save the check-in; it is kept on this device and will be sent later', error);
+    return 'kept-on-device';
+  }
+}
+
+export function useSaveCheckIn() {
+  return useMutation({ mutationFn: saveCheckIn });
+}

@@ -1,0 +1,76 @@
+import { HABIT_LOG_NOTE_MAX } from '@habitrack/contracts/habits/log-habit';
+import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSaveCheckIn } from '../api/log-habit.ts';
+import type { TCheckInHabit } from '../utils/default-habit.ts';
+import type { TCheckInEntry, TEarlierCheckIn } from '../utils/initial-entry.ts';
+import { AnswerStep } from './answer-step.tsx';
+import { PositiveChangeStep } from './positive-change-step.tsx';
+
+const DASHBOARD_PATH = '/programme/dashboard';
+// SPEC §4 Habit log, word for word.
+const ALREADY_LOGGED = "You've already logged today. You can update your entry below.";
+const KEPT_ON_DEVICE =
+  "Today's check-in is saved on this device and will sync when HabiTrack can reach the server. You can update it below.";
+
+type CheckInFormProps = {
+  habitId: string;
+  // The member's local date the check-in is for (the server's "today" when it answered).
+  date: string;
+  habit: TCheckInHabit;
+  initial: TCheckInEntry;
+  earlier: TEarlierCheckIn;
+};
+
+export function CheckInForm({ habitId, date, habit, initial, earlier }: CheckInFormProps) {
+  const navigate = useNavigate();
+  const [answer, setAnswer] = useState(initial.answer);
+  const [changeId, setChangeId] = useState(initial.positiveChangeId);
+  const [notes, setNotes] = useState(initial.notes);
+  const save = useSaveCheckIn();
+  const completed = answer === 'completed';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!answer) return;
+    const log = { habitId, date, completed, notes, positiveChangeId: completed ? changeId : null };
+    // Saved or kept on the device, the member carries on (SPEC §8); the dashboard says which.
+    save.mutate(log, { onSuccess: () => void navigate(`${DASHBOARD_PATH}?refresh=1`) });
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label={`Check-in for ${habit.name}`}>
+      <Stack gap="lg">
+        {earlier && (
+          <Alert color="blue" variant="light" role="status">
+            {earlier === 'server' ? ALREADY_LOGGED : KEPT_ON_DEVICE}
+          </Alert>
+        )}
+        <AnswerStep answer={answer} onAnswer={setAnswer} />
+        {/* The second step only exists for a completed habit that has changes to pick from. */}
+        {completed && habit.positive_changes.length > 0 && (
+          <PositiveChangeStep changes={habit.positive_changes} selectedId={changeId} onSelect={setChangeId} />
+        )}
+        <Textarea
+          label="Notes (optional)"
+          description={`${notes.length}/${HABIT_LOG_NOTE_MAX} characters`}
+          maxLength={HABIT_LOG_NOTE_MAX}
+          // Fixed rows rather than autosize: autosize measures fonts the page may still be loading.
+          rows={4}
+          resize="vertical"
+          value={notes}
+          onChange={(event) => setNotes(event.currentTarget.value)}
+        />
+        <Group justify="space-between">
+          <Button variant="subtle" disabled={save.isPending} onClick={() => void navigate(DASHBOARD_PATH)}>
+            Skip for Now
+          </Button>
+          <Button type="submit" disabled={!answer} loading={save.isPending}>
+            Save Check-in
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

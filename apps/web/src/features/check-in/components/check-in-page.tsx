@@ -1,0 +1,50 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { LoadingState } from '../../../components/ui/loading-state.tsx';
+import { toDayKey } from '../../../lib/dates.ts';
+import { getHabitLog } from '../../../lib/storage.ts';
+import { useTodayLog } from '../api/get-today-log.ts';
+import { DEFAULT_HABIT } from '../utils/default-habit.ts';
+import { initialEntry } from '../utils/initial-entry.ts';
+import { CheckInForm } from './check-in-form.tsx';
+
+// SPEC §2 Daily Check-in for one active habit. The form mounts once the habit and today's log are
+// known, so an earlier answer is there from the first frame.
+export function CheckInPage({ habitId }: { habitId: string }) {
+  const today = useTodayLog(habitId);
+
+  useEffect(() => {
+    if (today.isError)
+      console.warn('Could not load the habit for the check-in; showing the default habit', today.error);
+  }, [today.isError, today.error]);
+
+  // The form starts from today's log, so it waits for one fetched now, never a cached copy: the
+  // member may have checked in since (a moment ago here, or on another device).
+  if (!today.isFetchedAfterMount) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Daily Check-in</Title>
+        <LoadingState label="Loading your habit..." />
+      </Stack>
+    );
+  }
+
+  // SPEC §8: without the habit's data, the default habit (no positive changes) and the browser's date.
+  const loaded = today.data ?? null;
+  const habit = loaded?.habit ?? DEFAULT_HABIT;
+  const date = loaded?.today ?? toDayKey();
+  const { entry, earlier } = initialEntry({ serverLog: loaded?.log ?? null, localLog: getHabitLog(habitId, date) });
+
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={1}>Daily Check-in</Title>
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {habit.name}
+        </Title>
+        {habit.description && <Text c="dimmed">{habit.description}</Text>}
+      </Stack>
+      <CheckInForm key={date} habitId={habitId} date={date} habit={habit} initial={entry} earlier={earlier} />
+    </Stack>
+  );
+}

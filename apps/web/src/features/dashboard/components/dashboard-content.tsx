@@ -1,0 +1,31 @@
+import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActiveHabits } from './active-habits.tsx';
+import { CohortWidget } from './cohort-widget.tsx';
+import { MoodWidget } from './mood-widget.tsx';
+import { PositiveImpactsWidget } from './positive-impacts-widget.tsx';
+
+// SPEC §9 defaults, for a member whose cohort has no programme (or no modules) yet.
+const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
+const DEFAULT_FIRST_MODULE_NAME = 'Module 1: Effective Communication';
+
+export function DashboardContent({ data }: { data: TDashboardResponse }) {
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Text size="xl" fw={600}>
+          Welcome back, {data.user_name}!
+        </Text>
+        <Text c="dimmed">
+          {data.programme_name ?? DEFAULT_PROGRAMME_NAME} · {data.first_module_name ?? DEFAULT_FIRST_MODULE_NAME}
+        </Text>
+      </Stack>
+      <ActiveHabits active_habits={data.active_habits} can_add_more_habits={data.can_add_more_habits} />
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <CohortWidget team={data.team_widget} />
+        <MoodWidget mood={data.mood_widget} />
+        <PositiveImpactsWidget impacts={data.positive_changes_widget} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+type THabit = TDashboardResponse['active_habits'][number];
+
+function days(count: number): string {
+  return count === 1 ? '1 day' : `${count} days`;
+}
+
+export function HabitCard({ habit }: { habit: THabit }) {
+  const titleId = useId();
+  return (
+    <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4" id={titleId}>
+            {habit.habit_name}
+          </Title>
+          {habit.logged_today && (
+            <Badge color="teal" variant="light">
+              Logged today
+            </Badge>
+          )}
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <Progress value={habit.progress_percentage} aria-label={`${habit.habit_name} progress`} flex={1} />
+          <Text size="sm" fw={600}>
+            {habit.progress_percentage}%
+          </Text>
+        </Group>
+        <Text size="sm">Current streak: {days(habit.current_streak)}</Text>
+        <Text size="sm">
+          {habit.days_completed}/{habit.total_days} days completed
+        </Text>
+        {/* A link, not a button: it navigates, so it can also open in a new tab. */}
+        <Button component={Link} to={`/programme/habit-track/${habit.habit_id}`}>
+          Track Today
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { Modal, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useDebugToken } from '../api/get-debug-token.ts';
+import { useSimpleTest } from '../api/get-simple-test.ts';
+import { JsonResult } from './json-result.tsx';
+
+export type DebugPanelProps = {
+  opened: boolean;
+  onClose: () => void;
+  // The flow status call belongs to another feature; the app passes it in.
+  loadFlowStatus: () => Promise<unknown>;
+};
+
+function DebugContent({ loadFlowStatus }: Pick<DebugPanelProps, 'loadFlowStatus'>) {
+  // Its own key, not the root decision's: opening the panel must not change what the app decided.
+  const flowStatus = useQuery({
+    queryKey: ['dev-tools', 'flow-status'],
+    queryFn: loadFlowStatus,
+    gcTime: 0,
+    retry: false,
+  });
+  const debugToken = useDebugToken();
+  const simpleTest = useSimpleTest();
+  return (
+    <Stack gap="md">
+      <JsonResult title="Flow status" result={flowStatus} />
+      <JsonResult title="Token (debug-token)" result={debugToken} />
+      <JsonResult title="Simple test" result={simpleTest} />
+    </Stack>
+  );
+}
+
+// DOMAIN "Developer tools": what the API makes of the signed-in user, fetched when opened.
+export function DebugPanel({ opened, onClose, loadFlowStatus }: DebugPanelProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Debug" size="xl">
+      {/* Mantine leaves closed modals unmounted, so the calls run on each opening only. */}
+      <DebugContent loadFlowStatus={loadFlowStatus} />
+    </Modal>
+  );
+}

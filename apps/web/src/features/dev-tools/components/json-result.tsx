@@ -1,0 +1,27 @@
+import { Code, Loader, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+
+type JsonResultProps = {
+  title: string;
+  result: Pick<UseQueryResult<unknown>, 'status' | 'data' | 'error'>;
+};
+
+// One call's answer, as plain JSON: a developer tool, read by the people who wrote the API.
+export function JsonResult({ title, result }: JsonResultProps) {
+  return (
+    <Stack gap={4} component="section" aria-label={title}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {result.status === 'pending' ? (
+        <Loader size="xs" aria-label={`Loading ${title}`} />
+      ) : result.status === 'error' ? (
+        <Text c="red" size="sm">
+          Error: {result.error?.message}
+        </Text>
+      ) : (
+        <Code block>{JSON.stringify(result.data, null, 2)}</Code>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button } from '@mantine/core';
+import { clearProgressData } from '../../../lib/storage.ts';
+import { useResetUserData } from '../api/reset-user-data.ts';
+
+// SPEC §2 and §8, exact texts.
+export const RESET_CONFIRM =
+  'Reset user state? This will clear backend onboarding status, terms acceptance, and local data.';
+export const RESET_ERROR = 'Error resetting user state. Check console for details.';
+
+// SPEC §2 Common header: server state first, then this browser's; the reload starts the app
+// afresh (no cached queries) at the same address, still signed in.
+export function ResetButton() {
+  const reset = useResetUserData();
+
+  const handleClick = () => {
+    if (!window.confirm(RESET_CONFIRM)) return;
+    reset.mutate(undefined, {
+      onSuccess: () => {
+        clearProgressData();
+        window.location.reload();
+      },
+      onError: (error) => {
+        console.error('Could not reset the user state', error);
+        window.alert(RESET_ERROR);
+      },
+    });
+  };
+
+  return (
+    <Button variant="light" color="red" size="xs" onClick={handleClick} loading={reset.isPending}>
+      Reset
+    </Button>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { getHabitLogs, hasVisited, markVisited } from '../../../lib/storage.ts';
+import { userFlowStatusQueryOptions, useUserFlowStatus } from '../api/get-user-flow-status.ts';
+import { localFallback } from '../utils/local-fallback.ts';
+import { decideRoot, INTRO_PATH, type TRootOutcome } from '../utils/root-decision.ts';
+
+// SPEC §4 and §9: if the status is still not there after 15 s, the user goes on to onboarding. The
+// request itself aborts at 10 s, but the clock here also covers what comes before it (getting a
+// token from the sign-in provider can hang where the request's own time-out does not reach).
+export const ROOT_DECISION_FALLBACK_MS = 15_000;
+
+export type TRootDecision = { status: 'loading' } | ({ status: 'decided' } & TRootOutcome);
+
+function readLocalSigns() {
+  return { visited: hasVisited(), hasLocalHabitLogs: getHabitLogs().length > 0 };
+}
+
+// The root route's answer: loading, the terms, the waiting message or where to go.
+export function useRootDecision(): { decision: TRootDecision; recheck: () => Promise<void> } {
+  const flow = useUserFlowStatus();
+  const queryClient = useQueryClient();
+  const [mountedAt] = useState(Date.now);
+  const [overdue, setOverdue] = useState(false);
+
+  // A status cached before this visit may be out of date (habits chosen since, for instance), so
+  // it counts only once refreshed; one fetched during this visit (after accepting the terms) stands.
+  const current = flow.isSuccess && (!flow.isFetching || flow.dataUpdatedAt >= mountedAt);
+  const fromServer = current ? decideRoot(flow.data) : null;
+  const outcome: TRootOutcome | null =
+    fromServer ??
+    (flow.isError
+      ? decideRoot(localFallback(readLocalSigns()))
+      : overdue
+        ? { kind: 'redirect', to: INTRO_PATH }
+        : null);
+
+  const settled = outcome !== null;
+  useEffect(() => {
+    if (settled) return;
+    const timer = setTimeout(() => setOverdue(true), ROOT_DECISION_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, [settled]);
+
+  // Only a decision from the server's answer marks the user as returning: the fallback is itself a
+  // guess, and marking it would make the next offline guess "dashboard" for someone with no habits.
+  const passedDecision = fromServer !== null && fromServer.kind !== 'terms';
+  useEffect(() => {
+    if (passedDecision) markVisited();
+  }, [passedDecision]);
+
+  const recheck = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: userFlowStatusQueryOptions.queryKey }),
+    [queryClient],
+  );
+
+  return { decision: outcome ? { status: 'decided', ...outcome } : { status: 'loading' }, recheck };
+}

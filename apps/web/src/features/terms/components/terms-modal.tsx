@@ -1,0 +1,52 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useAcceptTerms } from '../api/accept-terms.ts';
+import { TermsSummary } from './terms-summary.tsx';
+
+// SPEC §8, exact text.
+export const ACCEPT_TERMS_ERROR = 'Error accepting terms. Please try again.';
+
+type TermsModalProps = {
+  // Re-checks the flow once the server has the acceptance (the caller knows which query).
+  onAccepted: () => Promise<unknown>;
+  // Logs out: the sign-in layer belongs to another feature, so the route passes it in.
+  onDecline: () => void;
+};
+
+// SPEC §2 Overlays and §4 Terms: it blocks until the user answers, so there is no close button and
+// neither Escape nor a click outside dismisses it.
+export function TermsModal({ onAccepted, onDecline }: TermsModalProps) {
+  const accept = useAcceptTerms({
+    onAccepted,
+    onFailed: (error) => {
+      console.error('Could not accept the terms', error);
+      // SPEC §8 names alerts; the modal stays open so the user can try again.
+      window.alert(ACCEPT_TERMS_ERROR);
+    },
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={() => {}}
+      title="Terms and privacy"
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      size="lg"
+      centered
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      <Stack gap="lg">
+        <TermsSummary />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDecline} disabled={accept.isPending}>
+            Decline &amp; Logout
+          </Button>
+          <Button onClick={() => accept.mutate()} loading={accept.isPending}>
+            Accept &amp; Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
