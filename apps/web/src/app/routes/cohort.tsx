@@ -1,10 +1,9 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { CohortPage } from '../../features/cohort/components/cohort-page.tsx';
 
+// The signed-in person (already loaded by the account check) names their own row in the
+// offline fallback, where the cohort list itself is missing.
 export function Cohort() {
-  return (
-    <PlaceholderPage
-      title="Cohort"
-      description="The cohort leaderboard: progress, streaks and endorsements of everyone in your cohort."
-    />
-  );
+  const me = useMe();
+  return <CohortPage you={me.data} />;
 }

@@ -1,0 +1,78 @@
+import { ZEndorsement, type TEndorseMemberRequest } from '@habitrack/contracts/social/endorse-member';
+import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HttpError, sendJson } from '../../../lib/http.ts';
+import { saveEndorsedMark } from '../utils/endorsement-marks.ts';
+import { cohortMembersQueryOptions } from './list-cohort-members.ts';
+
+// The fixed praise text sent with every endorsement (SPEC §7).
+export const ENDORSEMENT_MESSAGE = 'Great job staying consistent with your habits! Keep up the excellent work.';
+export const ENDORSE_FAILED = 'Error endorsing member. Please try again.';
+
+export function endorseMember(endorsedUserId: string) {
+  const body: TEndorseMemberRequest = { endorsed_user_id: endorsedUserId, message: ENDORSEMENT_MESSAGE };
+  return sendJson('POST', '/api/v1/social/endorsements', { body, schema: ZEndorsement });
+}
+
+export type TEndorseVariables = { endorsedUserId: string; endorserId: string | undefined };
+
+const MUTATION_KEY = ['social', 'endorse'];
+const MEMBERS_KEY = cohortMembersQueryOptions.queryKey;
+
+function patchMember(members: TCohortMember[] | undefined, userId: string, patch: (m: TCohortMember) => TCohortMember) {
+  return members?.map((member) => (member.user.id === userId ? patch(member) : member));
+}
+
+// Optimistic: the button reads Endorsed and the count goes up at once (SPEC §4). A failure undoes
+// only this member's change (other endorsements may be in flight), and the list is refetched once
+// the last endorsement settles so it ends up as the server has it.
+export function useEndorseMember() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: MUTATION_KEY,
+    mutationFn: ({ endorsedUserId }: TEndorseVariables) => endorseMember(endorsedUserId),
+    onMutate: async ({ endorsedUserId }) => {
+      // A list fetched before the click must not land afterwards and undo the optimistic change.
+      await queryClient.cancelQueries({ queryKey: MEMBERS_KEY });
+      queryClient.setQueryData(MEMBERS_KEY, (members) =>
+        patchMember(members, endorsedUserId, (m) => ({
+          ...m,
+          endorsed_today: true,
+          total_endorsements: m.total_endorsements + 1,
+        })),
+      );
+    },
+    onSuccess: (endorsement, { endorsedUserId, endorserId }) => {
+      saveEndorsedMark({ endorserId, endorsedId: endorsedUserId });
+      queryClient.setQueryData(MEMBERS_KEY, (members) =>
+        patchMember(members, endorsedUserId, (m) => ({ ...m, total_endorsements: endorsement.total_endorsements })),
+      );
+    },
+    onError: (error, { endorsedUserId }) => {
+      queryClient.setQueryData(MEMBERS_KEY, (members) =>
+        patchMember(members, endorsedUserId, (m) => ({
+          ...m,
+          endorsed_today: false,
+          total_endorsements: Math.max(0, m.total_endorsements - 1),
+        })),
+      );
+      // SPEC §8: the server's own sentence when it gave one (e.g. once per day), else the generic one.
+      window.alert(error instanceof HttpError && error.detail ? error.detail : ENDORSE_FAILED);
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) === 1) {
+        void queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
+      }
+    },
+  });
+  // Two clicks before the button re-renders as Endorsed would send two endorsements (the second
+  // refused, with an alert). The mutation cache knows about the first one synchronously.
+  return (variables: TEndorseVariables) => {
+    const inFlight = queryClient.isMutating({
+      mutationKey: MUTATION_KEY,
+      predicate: (m) =>
+        (m.state.variables as TEndorseVariables | undefined)?.endorsedUserId === variables.endorsedUserId,
+    });
+    if (inFlight === 0) mutation.mutate(variables);
+  };
+}

@@ -1,0 +1,40 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import type { TEndorseState } from '../utils/endorse-state.ts';
+
+type EndorseButtonProps = {
+  state: TEndorseState;
+  memberName: string;
+  onEndorse: () => void;
+};
+
+// A disabled button cannot be focused or hovered reliably, so its reason is visible text under it,
+// tied to the button with aria-describedby. The person's name is part of the accessible name:
+// a screen reader tabbing through the table otherwise hears "Endorse" eight times.
+export function EndorseButton({ state, memberName, onEndorse }: EndorseButtonProps) {
+  const reasonId = useId();
+  if (state.kind === 'none') return null;
+  if (state.kind === 'enabled') {
+    return (
+      <Button size="xs" onClick={onEndorse} aria-label={`Endorse ${memberName}`}>
+        Endorse
+      </Button>
+    );
+  }
+  return (
+    <Stack gap={4} align="flex-start" maw={180}>
+      <Button
+        size="xs"
+        variant={state.label === 'Endorsed' ? 'light' : 'default'}
+        disabled
+        aria-label={`${state.label} ${memberName}`}
+        aria-describedby={reasonId}
+      >
+        {state.label}
+      </Button>
+      <Text id={reasonId} size="xs" c="dimmed">
+        {state.reason}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { toDayKey } from '../../../lib/dates.ts';
+import { getHabitLogs } from '../../../lib/storage.ts';
+import { useCohortMembers } from '../api/list-cohort-members.ts';
+import { endorseState, type TEndorseState } from '../utils/endorse-state.ts';
+import { isMarkedEndorsed } from '../utils/endorsement-marks.ts';
+import { isNotInCohort, isUnavailable } from '../utils/load-failure.ts';
+import { buildSampleCohort, type TSampleYou } from '../utils/sample-cohort.ts';
+
+export type TLeaderboardRow = { member: TCohortMember; endorse: TEndorseState };
+
+export type TLeaderboard =
+  | { status: 'pending' }
+  | { status: 'not-in-cohort'; message: string }
+  | { status: 'error'; retry: () => void }
+  | { status: 'live'; rows: TLeaderboardRow[]; endorserId: string | undefined }
+  | { status: 'sample'; rows: TLeaderboardRow[]; retry: () => void; retrying: boolean };
+
+// What the page shows: the live cohort, or (SPEC §8) sample rows when it cannot be loaded. Once
+// the live list has loaded it stays on screen, even if a later refetch fails.
+export function useLeaderboard(you: TSampleYou | undefined): TLeaderboard {
+  const query = useCohortMembers();
+  const retry = () => void query.refetch();
+
+  if (query.data) {
+    const endorserId = query.data.find((member) => member.is_current_user)?.user.id;
+    const rows = query.data.map((member) => ({
+      member,
+      endorse: endorseState({
+        member,
+        endorsedHere: isMarkedEndorsed({ endorserId, endorsedId: member.user.id }),
+        sample: false,
+      }),
+    }));
+    return { status: 'live', rows, endorserId };
+  }
+  if (query.isPending) return { status: 'pending' };
+  if (isNotInCohort(query.error) && query.error.detail) return { status: 'not-in-cohort', message: query.error.detail };
+  if (!isUnavailable(query.error)) return { status: 'error', retry };
+
+  const sample = buildSampleCohort({ logs: getHabitLogs(), you, today: toDayKey() });
+  const rows = sample.map((member) => ({
+    member,
+    endorse: endorseState({ member, endorsedHere: false, sample: true }),
+  }));
+  return { status: 'sample', rows, retry, retrying: query.isFetching };
+}
