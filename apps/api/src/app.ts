@@ -4,8 +4,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { KeySets } from './auth/verify-token.ts';
 import authPlugin from './plugins/auth.ts';
+import corsPlugin from './plugins/cors.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -34,8 +37,11 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('now', now);
+  await app.register(securityHeadersPlugin, { auth: config.auth, production: config.env === 'production' });
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(swaggerPlugin);
   await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute });
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { auth: config.auth, keySets });
 

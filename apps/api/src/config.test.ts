@@ -80,3 +80,27 @@ describe('sign-in settings', () => {
     );
   });
 });
+
+describe('security settings', () => {
+  it('allows only the public address cross-origin by default', () => {
+    expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:3000']);
+    expect(loadConfig({ PUBLIC_URL: 'https://habits.acme.example/app/' }).corsOrigins).toEqual([
+      'https://habits.acme.example',
+    ]);
+  });
+
+  it('reads CORS_ORIGINS as a comma-separated list of origins', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example:8443/x,,https://a.example' }).corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example:8443']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example,not a url' })).toThrow(
+      /^Environment variable CORS_ORIGINS is invalid: must be a comma-separated list of origins/,
+    );
+  });
+
+  it('limits requests per minute, 600 unless RATE_LIMIT_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({}).rateLimitPerMinute).toBe(600);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '30' }).rateLimitPerMinute).toBe(30);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/Environment variable RATE_LIMIT_PER_MINUTE/);
+  });
+});

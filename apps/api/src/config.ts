@@ -33,6 +33,14 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465')
     .optional(),
   MAIL_FROM: z.string().min(3).default('HabiTrack <no-reply@habitrack.local>'),
+  CORS_ORIGINS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((o) => !o.trim() || URL.canParse(o.trim())),
+      'must be a comma-separated list of origins, e.g. https://app.example.com,https://admin.example.com',
+    )
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
 type RawConfig = z.infer<typeof ConfigSchema>;
@@ -103,6 +111,10 @@ export type Config = {
   auth: AuthConfig;
   // SMTP_URL unset: e-mail goes to the developer mail folder (docs/operations/email.md).
   mail: { smtpUrl: string | undefined; from: string };
+  // Browser origins allowed to call the API cross-origin (docs/operations/security.md).
+  corsOrigins: string[];
+  // Requests per minute on /api/v1/* per signed-in user, or per address before sign-in.
+  rateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -118,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(sentences.join(' '));
   }
   const c = parsed.data;
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -125,10 +138,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
-    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    publicUrl,
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     webDist: c.WEB_DIST,
     auth: { auth0: hostedAuth(c), azure: directoryAuth(c) },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    corsOrigins: c.CORS_ORIGINS ? originsOf(c.CORS_ORIGINS.split(',')) : originsOf([publicUrl]),
+    rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
   };
+}
+
+// "https://app.example.com/path/" -> "https://app.example.com": browsers send origins, not URLs.
+function originsOf(urls: string[]): string[] {
+  return [
+    ...new Set(
+      urls
+        .map((u) => u.trim())
+        .filter(Boolean)
+        .map((u) => new URL(u).origin),
+    ),
+  ];
 }
