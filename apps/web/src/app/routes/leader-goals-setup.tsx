@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { GoalsSetupPage } from '../../features/leader-goals/components/goals-setup-page.tsx';
 
 export function LeaderGoalsSetup() {
-  return (
-    <PlaceholderPage
-      title="Organisational goals"
-      description="Set the organisational goals for the programme before it starts."
-    />
-  );
+  return <GoalsSetupPage />;
 }

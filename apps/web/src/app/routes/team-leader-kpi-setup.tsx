@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { KpiSetupPage } from '../../features/team-kpis/components/kpi-setup-page.tsx';
 
 export function TeamLeaderKpiSetup() {
-  return (
-    <PlaceholderPage
-      title="Departments and KPIs"
-      description="Define your departments and their KPIs for each organisational goal."
-    />
-  );
+  return <KpiSetupPage />;
 }

@@ -1,0 +1,24 @@
+// SPEC §5 / §9: a text id longer than 10 characters is a record the server already holds (the API
+// hands out UUIDs); a numeric id is a row added in this form and not yet saved. Twin of
+// features/team-kpis/utils/draft-id.ts (features do not import each other).
+export type TDraftId = string | number;
+
+const STORED_ID_MIN_LENGTH = 11;
+
+export function isStoredId(id: TDraftId): boolean {
+  return typeof id === 'string' && id.length >= STORED_ID_MIN_LENGTH;
+}
+
+// The server's id when the row is stored, else null (not a type guard: a short text is not stored either).
+export function storedIdOf(id: TDraftId): string | null {
+  return typeof id === 'string' && isStoredId(id) ? id : null;
+}
+
+let lastTempId = 0;
+
+// Date.now() as the SPEC's temporary id, bumped when two rows are added within one millisecond so
+// every new row still has its own key.
+export function nextTempId(now: number = Date.now()): number {
+  lastTempId = Math.max(now, lastTempId + 1);
+  return lastTempId;
+}

@@ -1,0 +1,54 @@
+import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
+import { storedIdOf, type TDraftId } from './draft-id.ts';
+
+export const LAST_GOAL_MESSAGE = 'You must have at least one organizational goal';
+
+export type TGoalDraft = { id: TDraftId; title: string; description: string };
+
+// What the form edits: the rows on screen, and the stored goals removed from it (deleted on save).
+export type TGoalDrafts = { goals: TGoalDraft[]; removedIds: string[] };
+
+export function emptyGoal(id: TDraftId): TGoalDraft {
+  return { id, title: '', description: '' };
+}
+
+// With no goals yet the form opens with one empty row, so there is something to type into.
+export function toGoalDrafts(goals: readonly TOrganizationalGoal[], newId: () => TDraftId): TGoalDrafts {
+  const rows = goals.map((goal) => ({ id: goal.id, title: goal.title, description: goal.description ?? '' }));
+  return { goals: rows.length > 0 ? rows : [emptyGoal(newId())], removedIds: [] };
+}
+
+export function addGoal(drafts: TGoalDrafts, id: TDraftId): TGoalDrafts {
+  return { ...drafts, goals: [...drafts.goals, emptyGoal(id)] };
+}
+
+export function changeGoal(drafts: TGoalDrafts, id: TDraftId, patch: Partial<Omit<TGoalDraft, 'id'>>): TGoalDrafts {
+  return { ...drafts, goals: drafts.goals.map((goal) => (goal.id === id ? { ...goal, ...patch } : goal)) };
+}
+
+export type TRemoveGoalResult = { ok: true; drafts: TGoalDrafts } | { ok: false; message: string };
+
+// SPEC §5: the last remaining goal stays. A stored goal is only remembered here; the DELETE goes
+// out with the save (see use-save-goals.ts).
+export function removeGoal(drafts: TGoalDrafts, id: TDraftId): TRemoveGoalResult {
+  if (drafts.goals.length <= 1) return { ok: false, message: LAST_GOAL_MESSAGE };
+  const storedId = storedIdOf(id);
+  return {
+    ok: true,
+    drafts: {
+      goals: drafts.goals.filter((goal) => goal.id !== id),
+      removedIds:
+        storedId && !drafts.removedIds.includes(storedId) ? [...drafts.removedIds, storedId] : drafts.removedIds,
+    },
+  };
+}
+
+// After a save that failed half-way: what already reached the server must not be sent again
+// (a second POST would duplicate the goal, a second DELETE would answer 404).
+export function markGoalCreated(drafts: TGoalDrafts, tempId: TDraftId, storedId: string): TGoalDrafts {
+  return { ...drafts, goals: drafts.goals.map((goal) => (goal.id === tempId ? { ...goal, id: storedId } : goal)) };
+}
+
+export function markGoalDeleted(drafts: TGoalDrafts, storedId: string): TGoalDrafts {
+  return { ...drafts, removedIds: drafts.removedIds.filter((id) => id !== storedId) };
+}

@@ -1,0 +1,32 @@
+import type { TGoalInput } from '@habitrack/contracts/organizational/create-goal';
+import { storedIdOf, type TDraftId } from './draft-id.ts';
+import type { TGoalDrafts } from './goal-drafts.ts';
+
+export const NO_GOALS_MESSAGE = 'Please add at least one organizational goal';
+
+export type TGoalSavePlan = {
+  deletes: string[];
+  updates: Array<{ id: string; body: TGoalInput }>;
+  creates: Array<{ tempId: TDraftId; body: TGoalInput }>;
+};
+
+export type TGoalSavePlanResult = { ok: true; plan: TGoalSavePlan } | { ok: false; message: string };
+
+// SPEC §5 and §7: which call each row needs. Text is trimmed; rows with a blank title are skipped
+// (a stored goal whose title was cleared is left as the server has it: Remove is how to delete it);
+// sequence_order is the position among the goals that are sent, so the order on screen is kept.
+export function planGoalSave(drafts: TGoalDrafts): TGoalSavePlanResult {
+  const kept = drafts.goals
+    .map((goal) => ({ id: goal.id, title: goal.title.trim(), description: goal.description.trim() }))
+    .filter((goal) => goal.title !== '');
+  if (kept.length === 0) return { ok: false, message: NO_GOALS_MESSAGE };
+
+  const plan: TGoalSavePlan = { deletes: [...drafts.removedIds], updates: [], creates: [] };
+  kept.forEach((goal, index) => {
+    const body: TGoalInput = { title: goal.title, description: goal.description || null, sequence_order: index };
+    const storedId = storedIdOf(goal.id);
+    if (storedId) plan.updates.push({ id: storedId, body });
+    else plan.creates.push({ tempId: goal.id, body });
+  });
+  return { ok: true, plan };
+}

@@ -1,0 +1,91 @@
+import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
+import { Button, Fieldset, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import type { TDepartmentDraftsApi } from '../hooks/use-department-drafts.ts';
+import type { TTeam } from '../hooks/use-kpi-setup-data.ts';
+import type { TDepartmentDraft } from '../utils/department-drafts.ts';
+import { isStoredId } from '../utils/draft-id.ts';
+import { goalOptions, STORED_DEPARTMENT_REASON, teamOptions } from '../utils/kpi-form-rules.ts';
+import { AddGoalControl } from './add-goal-control.tsx';
+import { GoalKpisFieldset } from './goal-kpis-fieldset.tsx';
+
+type DepartmentFieldsetProps = {
+  position: number;
+  department: TDepartmentDraft;
+  goals: TOrganizationalGoal[];
+  teams: TTeam[];
+  drafts: TDepartmentDraftsApi;
+  onRemove: () => void;
+};
+
+// One department: its team, description and, per goal it takes on, that goal's KPIs. A saved
+// department keeps its team and description (there is no department update call, SPEC §7).
+export function DepartmentFieldset({ position, department, goals, teams, drafts, onRemove }: DepartmentFieldsetProps) {
+  const reasonId = useId();
+  const stored = isStoredId(department.id);
+  const teamName = teams.find((team) => team.id === department.teamId)?.name;
+  const { id } = department;
+  return (
+    <Fieldset legend={`Department ${position}${teamName ? `: ${teamName}` : ''}`}>
+      <Stack gap="md">
+        {stored ? (
+          <TextInput label="Team" value={teamName ?? ''} readOnly description="A saved department keeps its team." />
+        ) : (
+          <NativeSelect
+            label="Team"
+            value={department.teamId}
+            onChange={(event) => drafts.changeDepartment(id, { teamId: event.currentTarget.value })}
+            data={[
+              { value: '', label: 'Choose a team', disabled: false },
+              ...teamOptions(teams, drafts.departments, department),
+            ]}
+          />
+        )}
+        <Textarea
+          label="Description (optional)"
+          value={department.description}
+          rows={2}
+          maxLength={2000}
+          readOnly={stored}
+          description={stored ? "A saved department's description cannot be changed here." : undefined}
+          onChange={(event) => drafts.changeDepartment(id, { description: event.currentTarget.value })}
+        />
+        {department.goals.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Add an organizational goal to define this department&apos;s KPIs for it.
+          </Text>
+        )}
+        {department.goals.map((group) => (
+          <GoalKpisFieldset
+            key={group.goalId}
+            goal={goals.find((goal) => goal.id === group.goalId)}
+            group={group}
+            focusId={drafts.focusId}
+            onAddKpi={() => drafts.addKpi(id, group.goalId)}
+            onChangeKpi={(kpiId, patch) => drafts.changeKpi(id, group.goalId, kpiId, patch)}
+            onRemoveKpi={(kpiId) => drafts.removeKpi(id, group.goalId, kpiId)}
+            onRemoveGoal={() => drafts.removeGoal(id, group.goalId)}
+          />
+        ))}
+        <AddGoalControl options={goalOptions(goals, department)} onAdd={(goalId) => drafts.addGoal(id, goalId)} />
+        <Group justify="flex-end" gap="xs">
+          {stored && (
+            <Text id={reasonId} size="xs" c="dimmed">
+              {STORED_DEPARTMENT_REASON}
+            </Text>
+          )}
+          <Button
+            variant="subtle"
+            color="red"
+            aria-label={`Remove department ${position}`}
+            aria-describedby={stored ? reasonId : undefined}
+            disabled={stored}
+            onClick={onRemove}
+          >
+            Remove department
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}

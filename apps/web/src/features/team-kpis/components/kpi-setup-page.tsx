@@ -1,0 +1,64 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { LoadingState } from '../../../components/ui/loading-state.tsx';
+import { WaitingForGoals } from '../../../components/ui/waiting-for-goals.tsx';
+import { useKpiSetupData, type TKpiSetupData } from '../hooks/use-kpi-setup-data.ts';
+import { KpiSetupForm } from './kpi-setup-form.tsx';
+
+export const KPI_TITLE_ID = 'kpi-setup-title';
+
+function notice(text: string) {
+  return (
+    <Alert color="blue" variant="light">
+      {text}
+    </Alert>
+  );
+}
+
+function KpiSetupContent({ data }: { data: Exclude<TKpiSetupData, { status: 'waiting-for-goals' }> }) {
+  switch (data.status) {
+    case 'pending':
+      return <LoadingState label="Loading departments and KPIs..." />;
+    case 'error':
+      return (
+        <ErrorState
+          title="We couldn't load your departments and KPIs"
+          message="Check your connection and try again. If it keeps happening, contact your programme administrator."
+          onRetry={data.retry}
+        />
+      );
+    case 'not-team-leader':
+      return notice('Only team leaders define departments and KPIs.');
+    case 'no-programme':
+      return notice('You are not part of a programme yet, so there are no KPIs to define.');
+    case 'success':
+      if (data.teams.length === 0) return notice("You don't lead a team yet. Contact your programme administrator.");
+      return (
+        <KpiSetupForm
+          programme={data.programme}
+          goals={data.goals}
+          teams={data.teams}
+          departments={data.departments}
+          kpis={data.kpis}
+          labelledBy={KPI_TITLE_ID}
+        />
+      );
+  }
+}
+
+// SPEC §2 "Team leader KPI setup". The heading stays while the data loads, so the page is named
+// from the first frame; without goals the shared waiting message (its own heading) replaces it.
+// The form mounts once everything is in, so it is seeded exactly once and later refetches never
+// overwrite what is being typed.
+export function KpiSetupPage() {
+  const data = useKpiSetupData();
+  if (data.status === 'waiting-for-goals') return <WaitingForGoals />;
+  return (
+    <Stack gap="lg">
+      <Title order={1} id={KPI_TITLE_ID}>
+        Departments and KPIs
+      </Title>
+      <KpiSetupContent data={data} />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HttpError } from '../../../lib/http.ts';
+import { createDepartmentKpi } from '../api/create-department-kpi.ts';
+import { createDepartment } from '../api/create-department.ts';
+import { updateDepartmentKpi } from '../api/update-department-kpi.ts';
+import type { TDraftId } from '../utils/draft-id.ts';
+import type { TDepartmentSaveStep } from '../utils/kpi-save-plan.ts';
+
+export const SAVE_FAILED = 'Error saving team KPIs. Please try again.';
+
+export class KpiSaveError extends Error {
+  constructor(cause: unknown) {
+    super(SAVE_FAILED, { cause });
+    this.name = 'KpiSaveError';
+  }
+
+  // The server's own sentence: a 409 once the programme has started, or for a team that already
+  // has a department.
+  get detail(): string | undefined {
+    return this.cause instanceof HttpError ? this.cause.detail : undefined;
+  }
+}
+
+export type TKpiSaveRun = {
+  plan: TDepartmentSaveStep[];
+  // Called as each record is created, so a save that fails half-way is not repeated on retry.
+  onDepartmentCreated: (tempId: TDraftId, departmentId: string) => void;
+  onKpiCreated: (tempId: TDraftId, kpiId: string) => void;
+};
+
+// One call at a time: a new department's KPIs need the id its POST answers with, and sequential
+// calls make a failure point at one place.
+export async function runKpiSave({ plan, onDepartmentCreated, onKpiCreated }: TKpiSaveRun): Promise<void> {
+  try {
+    for (const step of plan) {
+      let departmentId: string;
+      if (step.kind === 'create') {
+        departmentId = (await createDepartment(step.body)).id;
+        onDepartmentCreated(step.tempId, departmentId);
+      } else {
+        departmentId = step.departmentId;
+        for (const { id, fields } of step.updates) {
+          await updateDepartmentKpi(id, { department_id: departmentId, ...fields });
+        }
+      }
+      for (const { tempId, fields } of step.newKpis) {
+        onKpiCreated(tempId, (await createDepartmentKpi({ department_id: departmentId, ...fields })).id);
+      }
+    }
+  } catch (error) {
+    throw new KpiSaveError(error);
+  }
+}
+
+export function useSaveKpis() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runKpiSave,
+    // Marked stale only: this page is about to leave, and the next reader refetches.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['organizational'], refetchType: 'none' }),
+  });
+}

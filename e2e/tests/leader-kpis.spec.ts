@@ -1,0 +1,124 @@
+// Organisational goals and department KPIs across the two roles, signed in through the hosted
+// provider against the real API: the team leader first waits for goals; the leader is sent to the
+// goals form from '/', saves two goals and reaches the dashboard; the team leader is then sent to
+// the KPI form, defines Engineering with a KPI per goal and reaches the dashboard; the API then
+// holds that department and both KPIs. The tests run in order and share the seeded database (the
+// demo programme starts with no goals and no start date), so they form one story.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInAs } from '../fixtures/sign-in.ts';
+
+const LEADER = { email: 'eleanor.whitfield@acme.example', name: 'Eleanor Whitfield' };
+const TEAM_LEADER = { email: 'marcus.chen@acme.example', name: 'Marcus Chen' };
+const GOALS = [
+  { title: 'Grow recurring revenue', description: 'Net revenue retention above 110%', kpi: 'Deployment frequency' },
+  { title: 'Build an engaged workforce', description: '', kpi: 'Team engagement score' },
+];
+
+test.describe.configure({ mode: 'serial' });
+
+function heading(page: Page, name: string) {
+  return page.getByRole('main').getByRole('heading', { level: 1, name });
+}
+
+// The query parameter ?refresh=1 is removed once the dashboard has reloaded.
+async function expectDashboard(page: Page) {
+  await expect(page).toHaveURL(/\/programme\/dashboard$/, { timeout: 20_000 });
+  await expect(heading(page, 'Dashboard')).toBeVisible();
+}
+
+async function getJson(request: APIRequestContext, authorization: string, url: string) {
+  const response = await request.get(url, { headers: { authorization } });
+  expect(response.status(), url).toBe(200);
+  return response.json();
+}
+
+test('the team leader waits for the organisational goals', async ({ page }) => {
+  await signInAs(page, TEAM_LEADER);
+  await expect(heading(page, 'Waiting for Organizational Goals')).toBeVisible();
+  await expect(page.getByText('We will send you an email notification when the goals are ready.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the leader is sent to the goals form, saves two goals and reaches the dashboard', async ({ page }) => {
+  await signInAs(page, LEADER);
+  await expect(page).toHaveURL(/\/leader\/goals-setup$/);
+  await expect(heading(page, 'Organisational goals')).toBeVisible();
+  await expect(page.getByText('Programme start date: Not set')).toBeVisible();
+
+  for (const [index, goal] of GOALS.entries()) {
+    if (index > 0) await page.getByRole('button', { name: 'Add goal' }).click();
+    const fields = page.getByRole('group', { name: `Goal ${index + 1}` });
+    await fields.getByLabel('Title', { exact: true }).fill(goal.title);
+    await fields.getByLabel('Description (optional)').fill(goal.description);
+  }
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/organizational/goals?') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save goals' }).click();
+  expect((await saved).status()).toBe(201);
+  await expectDashboard(page);
+});
+
+test('the team leader defines Engineering with a KPI per goal, and the API holds them', async ({ page }) => {
+  await signInAs(page, TEAM_LEADER);
+  await expect(page).toHaveURL(/\/team-leader\/kpi-setup$/);
+  await expect(heading(page, 'Departments and KPIs')).toBeVisible();
+
+  const department = page.getByRole('group', { name: /^Department 1/ });
+  await department.getByLabel('Team', { exact: true }).selectOption({ label: 'Engineering' });
+  await department.getByLabel('Description (optional)').fill('Platform and product engineering');
+  for (const goal of GOALS) {
+    await department.getByLabel('Add a goal').selectOption({ label: goal.title });
+    await department.getByRole('button', { name: 'Add goal', exact: true }).click();
+    await department
+      .getByRole('group', { name: `Goal: ${goal.title}` })
+      .getByLabel('KPI 1 title')
+      .fill(goal.kpi);
+  }
+  // The page's own bearer token, read from one of its calls, lets the test ask the API as Marcus.
+  const kpiPost = page.waitForRequest(
+    (r) => r.url().endsWith('/organizational/department-kpis') && r.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save departments and KPIs' }).click();
+  const authorization = (await (await kpiPost).allHeaders()).authorization ?? '';
+  expect(authorization).toMatch(/^Bearer /);
+  await expectDashboard(page);
+
+  const api = page.request;
+  const programme = await getJson(api, authorization, '/api/v1/programmes/current');
+  const goals: Array<{ id: string; title: string }> = await getJson(
+    api,
+    authorization,
+    `/api/v1/organizational/goals/available?program_id=${programme.id}`,
+  );
+  expect(goals.map((goal) => goal.title)).toEqual(GOALS.map((goal) => goal.title));
+  const departments: Array<{ id: string; name: string; description: string; organizational_goal_ids: string[] }> =
+    await getJson(api, authorization, `/api/v1/organizational/departments?program_id=${programme.id}`);
+  const engineering = departments.find((candidate) => candidate.name === 'Engineering');
+  expect(engineering).toMatchObject({
+    description: 'Platform and product engineering',
+    organizational_goal_ids: goals.map((goal) => goal.id),
+  });
+  const kpis = await getJson(
+    api,
+    authorization,
+    `/api/v1/organizational/department-kpis?department_id=${engineering!.id}`,
+  );
+  expect(kpis).toEqual(
+    GOALS.map((goal, index) =>
+      expect.objectContaining({
+        organizational_goal_id: goals[index]!.id,
+        title: goal.kpi,
+        department_id: engineering!.id,
+      }),
+    ),
+  );
+
+  // Back on the form, the saved department is shown as stored: its team can no longer change.
+  await page.goto('/team-leader/kpi-setup');
+  await expect(department.getByLabel('Team', { exact: true })).toHaveValue('Engineering');
+  await expect(department.getByLabel('Team', { exact: true })).not.toBeEditable();
+  await expect(
+    department.getByRole('group', { name: `Goal: ${GOALS[1]!.title}` }).getByLabel('KPI 1 title'),
+  ).toHaveValue(GOALS[1]!.kpi);
+});
