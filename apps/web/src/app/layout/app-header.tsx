@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
 import { DevTools } from '../../features/dev-tools/components/dev-tools.tsx';
-import { getUserFlowStatus } from '../../features/flow/api/get-user-flow-status.ts';
-import { currentProgrammeQueryOptions } from '../../features/programme-intro/api/get-current-programme.ts';
+import { getUserFlowStatus } from '../../lib/queries/user-flow-status.ts';
+import { currentProgrammeQueryOptions } from '../../lib/queries/current-programme.ts';
 import { useAppConfig } from '../auth-root.tsx';
 
 // SPEC §9: shown while the programme loads, and when the member has none (404) or it fails to load.

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { useDashboard } from '../api/get-dashboard.ts';
+import { useDashboard } from '../../../lib/queries/dashboard.ts';
 import { DashboardContent } from './dashboard-content.tsx';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 

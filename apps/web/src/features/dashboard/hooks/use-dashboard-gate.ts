@@ -1,6 +1,6 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { dashboardQueryOptions } from '../api/get-dashboard.ts';
-import { useUserFlowStatus } from '../api/get-user-flow-status.ts';
+import { dashboardQueryOptions } from '../../../lib/queries/dashboard.ts';
+import { useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { dashboardGate, type TDashboardGate } from '../utils/dashboard-gate.ts';
 
 // What the dashboard route may show, from the flow status. The dashboard itself is fetched at the

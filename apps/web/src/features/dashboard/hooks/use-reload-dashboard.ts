@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { dashboardQueryOptions } from '../api/get-dashboard.ts';
-import { userFlowStatusQueryOptions } from '../api/get-user-flow-status.ts';
+import { dashboardQueryOptions } from '../../../lib/queries/dashboard.ts';
+import { userFlowStatusQueryOptions } from '../../../lib/queries/user-flow-status.ts';
 
 // Reloads what the dashboard shows after something changed it elsewhere (a check-in, a mood, a
 // resent offline log): the dashboard numbers and the flow status (mood still needed? goals set?).

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasVisited, markVisited } from '../../../lib/storage.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { FLOW_STATUS_TIMEOUT_MS } from '../api/get-user-flow-status.ts';
+import { FLOW_STATUS_TIMEOUT_MS } from '../../../lib/queries/user-flow-status.ts';
 import { createFlowStatus } from '../testing/factories.ts';
 import { answerOnlyAbort, flowStatusCalls, neverAnswer, stubFlowApi } from '../testing/stub-flow-api.ts';
 import { ROOT_DECISION_FALLBACK_MS } from './use-root-decision.ts';

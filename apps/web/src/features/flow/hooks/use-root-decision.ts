@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { getHabitLogs, hasVisited, markVisited } from '../../../lib/storage.ts';
-import { userFlowStatusQueryOptions, useUserFlowStatus } from '../api/get-user-flow-status.ts';
+import { userFlowStatusQueryOptions, useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { localFallback } from '../utils/local-fallback.ts';
 import { decideRoot, INTRO_PATH, type TRootOutcome } from '../utils/root-decision.ts';
 

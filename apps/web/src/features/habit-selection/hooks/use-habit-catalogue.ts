@@ -1,5 +1,5 @@
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
-import { useCurrentProgramme } from '../api/get-current-programme.ts';
+import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 import { useHabits } from '../api/list-habits.ts';
 import { useBehaviours } from '../api/list-behaviours.ts';
 import { useMyActiveHabits } from '../api/list-my-active-habits.ts';

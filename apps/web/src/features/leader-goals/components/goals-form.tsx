@@ -4,7 +4,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GoalSaveError, SAVE_FAILED, useSaveGoals } from '../hooks/use-save-goals.ts';
-import { nextTempId, type TDraftId } from '../utils/draft-id.ts';
+import { nextTempId, type TDraftId } from '../../../lib/draft-id.ts';
 import {
   addGoal,
   changeGoal,
@@ -14,7 +14,7 @@ import {
   toGoalDrafts,
 } from '../utils/goal-drafts.ts';
 import { planGoalSave } from '../utils/goal-save-plan.ts';
-import { hasProgrammeStarted } from '../utils/start-date.ts';
+import { hasProgrammeStarted } from '../../../lib/start-date.ts';
 import { GoalFieldset } from './goal-fieldset.tsx';
 import { StartDateNotice } from './start-date-notice.tsx';
 

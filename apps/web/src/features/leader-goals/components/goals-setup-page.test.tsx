@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { createGoal, createProgramme } from '../testing/factories.ts';
 import { stubGoalsApi, writeCalls } from '../testing/stub-goals-api.ts';
-import { formatStartDate } from '../utils/start-date.ts';
+import { formatStartDate } from '../../../lib/start-date.ts';
 
 const PATH = '/leader/goals-setup';
 

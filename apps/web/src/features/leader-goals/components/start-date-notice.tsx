@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { formatStartDate } from '../utils/start-date.ts';
+import { formatStartDate } from '../../../lib/start-date.ts';
 
 type StartDateNoticeProps = {
   startsAt: string | null;

@@ -1,6 +1,6 @@
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
-import { useCurrentProgramme } from '../api/get-current-programme.ts';
+import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 import { useGoals } from '../api/list-goals.ts';
 
 export type TGoalsSetupData =

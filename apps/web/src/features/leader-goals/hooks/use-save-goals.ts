@@ -3,7 +3,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { createGoal } from '../api/create-goal.ts';
 import { deleteGoal } from '../api/delete-goal.ts';
 import { updateGoal } from '../api/update-goal.ts';
-import type { TDraftId } from '../utils/draft-id.ts';
+import type { TDraftId } from '../../../lib/draft-id.ts';
 import type { TGoalSavePlan } from '../utils/goal-save-plan.ts';
 
 export const DELETE_FAILED = 'Error deleting goal. Please try again.';

@@ -1,5 +1,5 @@
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
-import { storedIdOf, type TDraftId } from './draft-id.ts';
+import { storedIdOf, type TDraftId } from '../../../lib/draft-id.ts';
 
 export const LAST_GOAL_MESSAGE = 'You must have at least one organizational goal';
 

@@ -1,5 +1,5 @@
 import type { TGoalInput } from '@habitrack/contracts/organizational/create-goal';
-import { storedIdOf, type TDraftId } from './draft-id.ts';
+import { storedIdOf, type TDraftId } from '../../../lib/draft-id.ts';
 import type { TGoalDrafts } from './goal-drafts.ts';
 
 export const NO_GOALS_MESSAGE = 'Please add at least one organizational goal';

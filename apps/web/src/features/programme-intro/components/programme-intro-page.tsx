@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
-import { useCurrentProgramme } from '../api/get-current-programme.ts';
+import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 
 // SPEC §9: the name to show when the member has no programme.
 const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { TDepartmentDraftsApi } from '../hooks/use-department-drafts.ts';
 import type { TTeam } from '../hooks/use-kpi-setup-data.ts';
 import type { TDepartmentDraft } from '../utils/department-drafts.ts';
-import { isStoredId } from '../utils/draft-id.ts';
+import { isStoredId } from '../../../lib/draft-id.ts';
 import { goalOptions, STORED_DEPARTMENT_REASON, teamOptions } from '../utils/kpi-form-rules.ts';
 import { AddGoalControl } from './add-goal-control.tsx';
 import { GoalKpisFieldset } from './goal-kpis-fieldset.tsx';

@@ -2,7 +2,7 @@ import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/li
 import { Button, Divider, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import type { TGoalKpis, TKpiDraft } from '../utils/department-drafts.ts';
-import type { TDraftId } from '../utils/draft-id.ts';
+import type { TDraftId } from '../../../lib/draft-id.ts';
 import { goalRemovalBlocker, kpiRemovalBlocker } from '../utils/kpi-form-rules.ts';
 import { KpiFields } from './kpi-fields.tsx';
 

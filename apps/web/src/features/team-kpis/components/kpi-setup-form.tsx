@@ -9,10 +9,10 @@ import { useDepartmentDrafts } from '../hooks/use-department-drafts.ts';
 import type { TTeam } from '../hooks/use-kpi-setup-data.ts';
 import { KpiSaveError, SAVE_FAILED, useSaveKpis } from '../hooks/use-save-kpis.ts';
 import { toDepartmentDrafts } from '../utils/department-drafts.ts';
-import { nextTempId, type TDraftId } from '../utils/draft-id.ts';
+import { nextTempId, type TDraftId } from '../../../lib/draft-id.ts';
 import { freeTeamIds } from '../utils/kpi-form-rules.ts';
 import { planKpiSave } from '../utils/kpi-save-plan.ts';
-import { hasProgrammeStarted } from '../utils/start-date.ts';
+import { hasProgrammeStarted } from '../../../lib/start-date.ts';
 import { DepartmentFieldset } from './department-fieldset.tsx';
 import { StartDateNotice } from './start-date-notice.tsx';
 

@@ -12,7 +12,7 @@ import {
 } from '../testing/factories.ts';
 import { addGoal, department, goalGroup, loaded, PATH, save, stubAlert } from '../testing/page-helpers.ts';
 import { stubKpiApi, writeCalls } from '../testing/stub-kpi-api.ts';
-import { formatStartDate } from '../utils/start-date.ts';
+import { formatStartDate } from '../../../lib/start-date.ts';
 
 const grow = createGoal({ title: 'Grow revenue', sequence_order: 0 });
 const care = createGoal({ title: 'Care for people', description: 'Engagement up', sequence_order: 1 });

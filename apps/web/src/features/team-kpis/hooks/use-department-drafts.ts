@@ -12,7 +12,7 @@ import {
   type TDepartmentDraft,
   type TKpiDraft,
 } from '../utils/department-drafts.ts';
-import { nextTempId, type TDraftId } from '../utils/draft-id.ts';
+import { nextTempId, type TDraftId } from '../../../lib/draft-id.ts';
 import { kpiRemovalBlocker, removeDepartment } from '../utils/kpi-form-rules.ts';
 
 // The form's state and every edit it allows, each a pure function from utils/. `focusId` is the

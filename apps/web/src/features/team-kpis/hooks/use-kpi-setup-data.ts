@@ -2,8 +2,8 @@ import type { TDepartmentKpi } from '@habitrack/contracts/organizational/list-de
 import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
-import { useCurrentProgramme } from '../api/get-current-programme.ts';
-import { useUserFlowStatus } from '../api/get-user-flow-status.ts';
+import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
+import { useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { useAvailableGoals } from '../api/list-available-goals.ts';
 import { useDepartmentKpis } from '../api/list-department-kpis.ts';
 import { useDepartments } from '../api/list-departments.ts';

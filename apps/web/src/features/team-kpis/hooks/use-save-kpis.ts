@@ -3,7 +3,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { createDepartmentKpi } from '../api/create-department-kpi.ts';
 import { createDepartment } from '../api/create-department.ts';
 import { updateDepartmentKpi } from '../api/update-department-kpi.ts';
-import type { TDraftId } from '../utils/draft-id.ts';
+import type { TDraftId } from '../../../lib/draft-id.ts';
 import type { TDepartmentSaveStep } from '../utils/kpi-save-plan.ts';
 
 export const SAVE_FAILED = 'Error saving team KPIs. Please try again.';

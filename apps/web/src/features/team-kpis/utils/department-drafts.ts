@@ -1,7 +1,7 @@
 import type { TDepartmentKpi } from '@habitrack/contracts/organizational/list-department-kpis';
 import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
-import type { TDraftId } from './draft-id.ts';
+import type { TDraftId } from '../../../lib/draft-id.ts';
 
 export type TKpiDraft = { id: TDraftId; title: string; description: string };
 // The KPIs a department defines for one organisational goal.

@@ -1,6 +1,6 @@
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { TDepartmentDraft, TGoalKpis, TKpiDraft } from './department-drafts.ts';
-import { isStoredId, type TDraftId } from './draft-id.ts';
+import { isStoredId, type TDraftId } from '../../../lib/draft-id.ts';
 
 export const LAST_DEPARTMENT_MESSAGE = 'You must have at least one department';
 export const SINGLE_KPI_REASON = 'Each goal needs at least one KPI, so its only KPI cannot be removed.';

@@ -1,7 +1,7 @@
 import type { TDepartmentKpiInput } from '@habitrack/contracts/organizational/create-department-kpi';
 import type { TCreateDepartmentRequest } from '@habitrack/contracts/organizational/create-department';
 import type { TDepartmentDraft } from './department-drafts.ts';
-import { storedIdOf, type TDraftId } from './draft-id.ts';
+import { storedIdOf, type TDraftId } from '../../../lib/draft-id.ts';
 
 export const NO_DEPARTMENT_MESSAGE = 'Please add at least one department with KPIs';
 

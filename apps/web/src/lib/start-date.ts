@@ -1,6 +1,5 @@
 // Goals are read-only from the programme's starts_at on (DOMAIN "Leader and team leader"); the
 // server refuses writes with 409 anyway, this only spares the leader a form that cannot be saved.
-// Twin of features/team-kpis/utils/start-date.ts.
 export function hasProgrammeStarted(startsAt: string | null, now: Date = new Date()): boolean {
   return startsAt !== null && new Date(startsAt).getTime() <= now.getTime();
 }

@@ -1,6 +1,6 @@
 import { ZDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/http.ts';
+import { getJson } from '../http.ts';
 
 export function getDashboard() {
   return getJson('/api/v1/dashboard/', ZDashboardResponse);

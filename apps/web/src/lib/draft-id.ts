@@ -1,6 +1,6 @@
 // SPEC §5 / §9: a text id longer than 10 characters is a record the server already holds (the API
-// hands out UUIDs); a numeric id is a row added in this form and not yet saved. Twin of
-// features/leader-goals/utils/draft-id.ts (features do not import each other).
+// hands out UUIDs); a numeric id is a row added in this form and not yet saved. Goals,
+// departments and KPIs all follow it.
 export type TDraftId = string | number;
 
 const STORED_ID_MIN_LENGTH = 11;

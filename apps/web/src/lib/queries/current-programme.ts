@@ -1,10 +1,10 @@
 import { ZProgramme } from '@habitrack/contracts/programmes/get-current-programme';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, HttpError } from '../../../lib/http.ts';
+import { getJson, HttpError } from '../http.ts';
 
-// A 404 means the member has no programme: a normal state with its own screen, not an error.
-// features/habit-selection keeps a twin of this file (features do not import each other); both
-// use the same key and the same result, so the two screens share one cached answer.
+// Several screens read the current programme (intro, habit selection, header, leader and team-leader
+// setup): one query, one key, one cached answer. A 404 means the member has no programme: a normal
+// state each screen handles, not an error.
 export async function getCurrentProgramme() {
   try {
     return await getJson('/api/v1/programmes/current', ZProgramme);
