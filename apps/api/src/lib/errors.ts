@@ -14,5 +14,5 @@ export const badRequest = (detail: string) => new HttpError(400, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const unauthorized = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(401, detail, extra);
-export const serviceUnavailable = (detail = 'The service is temporarily unavailable. Please try again shortly.') =>
-  new HttpError(503, detail);
+
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';

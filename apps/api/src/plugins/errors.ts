@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/errors.ts';
+import { HttpError, SERVICE_UNAVAILABLE } from '../lib/errors.ts';
 
 type FieldProblem = { field: string; message: string };
 
@@ -48,7 +48,7 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({ detail: 'The service is temporarily unavailable. Please try again shortly.' });
+      return reply.status(503).send({ detail: SERVICE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

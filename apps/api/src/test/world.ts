@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import {
   behaviours,
@@ -114,5 +113,3 @@ export async function countQueries(queries: string[], run: () => Promise<unknown
   await run();
   return queries.length - before;
 }
-
-export const inject = (app: App) => app.inject.bind(app);

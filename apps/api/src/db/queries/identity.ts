@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { identities, organisations, users } from '../schema/index.ts';
 
@@ -69,12 +69,4 @@ export async function linkIdentity(
     .insert(identities)
     .values(options)
     .onConflictDoNothing({ target: [identities.provider, identities.subject] });
-}
-
-export async function countIdentities(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(identities)
-    .where(eq(identities.userId, userId));
-  return row?.n ?? 0;
 }
