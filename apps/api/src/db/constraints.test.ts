@@ -182,7 +182,7 @@ describeEachDatabase('database constraints', (getDatabase) => {
         subject: 'auth0|1',
       };
       await db.insert(identities).values(identity);
-      expect(await constraintViolated(db.insert(identities).values(identity))).toBe('identities_provider_subject_key');
+      expect(await constraintViolated(db.insert(identities).values(identity))).toBe('identities_issuer_subject_key');
       await createCohort(db, { organisationId: organisation.id, programmeId: programme.id, memberIds: [user.id] });
       expect(
         await constraintViolated(

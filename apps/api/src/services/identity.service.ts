@@ -34,7 +34,7 @@ export async function resolveSignedInUser(db: DbOrTx, token: VerifiedToken): Pro
   const trusts = (user: SignedInUser) =>
     token.provider !== 'azure_ad' || (tenantId !== null && user.organisationTenantIds.includes(tenantId));
 
-  const linked = await findUserByIdentity(db, { provider: token.provider, subject: token.subject });
+  const linked = await findUserByIdentity(db, { issuer: token.issuer, subject: token.subject });
   if (linked) {
     // The organisation may have stopped trusting the tenant since the account was linked.
     if (!trusts(linked)) throw refuse(TENANT_NOT_AUTHORIZED, 'tenant_not_authorized', token);
@@ -54,7 +54,7 @@ export async function resolveSignedInUser(db: DbOrTx, token: VerifiedToken): Pro
     subject: token.subject,
   });
   // Re-read through the identity: if a parallel sign-in linked this subject first, that row wins.
-  const winner = await findUserByIdentity(db, { provider: token.provider, subject: token.subject });
+  const winner = await findUserByIdentity(db, { issuer: token.issuer, subject: token.subject });
   if (!winner) throw refuse(USER_NOT_FOUND, notFoundReason, token);
   return winner;
 }

@@ -19,14 +19,14 @@ function flatten(row: { user: typeof users.$inferSelect; organisationName: strin
 
 export async function findUserByIdentity(
   db: DbOrTx,
-  options: { provider: 'auth0' | 'azure_ad'; subject: string },
+  options: { issuer: string; subject: string },
 ): Promise<SignedInUser | null> {
   const [row] = await db
     .select(userColumns)
     .from(identities)
     .innerJoin(users, eq(users.id, identities.userId))
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(and(eq(identities.provider, options.provider), eq(identities.subject, options.subject)))
+    .where(and(eq(identities.issuer, options.issuer), eq(identities.subject, options.subject)))
     .limit(1);
   return row ? flatten(row) : null;
 }
@@ -59,8 +59,9 @@ export async function domainIsRegistered(db: DbOrTx, domain: string): Promise<bo
   return row !== undefined;
 }
 
-// First sign-in links the provider account to the provisioned user. Parallel first sign-ins
-// race on the unique (provider, subject): whoever loses simply reads the winner's row.
+// First sign-in links the provider account to the provisioned user. Accounts are identified by
+// issuer + subject (a subject is only unique within its issuer, e.g. per Azure AD tenant).
+// Parallel first sign-ins race on the unique (issuer, subject): whoever loses reads the winner's row.
 export async function linkIdentity(
   db: DbOrTx,
   options: { userId: string; provider: 'auth0' | 'azure_ad'; issuer: string; subject: string },
@@ -68,5 +69,5 @@ export async function linkIdentity(
   await db
     .insert(identities)
     .values(options)
-    .onConflictDoNothing({ target: [identities.provider, identities.subject] });
+    .onConflictDoNothing({ target: [identities.issuer, identities.subject] });
 }

@@ -44,7 +44,7 @@ export const identities = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('identities_provider_subject_key').on(t.provider, t.subject),
+    unique('identities_issuer_subject_key').on(t.issuer, t.subject),
     index('identities_user_idx').on(t.userId),
   ],
 );
