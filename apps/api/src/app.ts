@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -31,6 +31,9 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 64 * 1024,
+    // The router refuses a badly encoded or over-long path segment before any hook or the error
+    // handler runs; answer those the same way as every other refusal.
+    frameworkErrors: (error, _request, reply) => refuseRouterError(error, reply as FastifyReply),
     trustProxy: config.env === 'production',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -41,7 +44,11 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(swaggerPlugin);
   await app.register(errorsPlugin);
-  await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute });
+  await app.register(rateLimitPlugin, {
+    perMinute: config.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { auth: config.auth, keySets });
 
@@ -50,6 +57,23 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   await app.register(apiRoutes, { prefix: '/api/v1', config });
   if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
   return app;
+}
+
+function refuseRouterError(error: FastifyError, reply: FastifyReply) {
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long.'
+      : 'The request path is not valid: it has a badly encoded segment.';
+  // The router refuses before any onRequest hook runs, so helmet has not set its headers: this
+  // answer carries its own (a JSON error needs no more than these).
+  void reply
+    .headers({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    })
+    .status(error.statusCode ?? 400)
+    .send({ detail });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

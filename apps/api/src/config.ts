@@ -41,6 +41,14 @@ const ConfigSchema = z.object({
     )
     .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/\s]+/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('habitrack:'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 
 type RawConfig = z.infer<typeof ConfigSchema>;
@@ -115,6 +123,15 @@ export type Config = {
   corsOrigins: string[];
   // Requests per minute on /api/v1/* per signed-in user, or per address before sign-in.
   rateLimitPerMinute: number;
+  // Set: rate-limit counters live in Redis and every instance shares them; unset: in process.
+  redisUrl: string | undefined;
+  // Prepended to every Redis key, so several environments can share one Redis.
+  redisKeyPrefix: string;
+  // On SIGTERM/SIGINT, requests in flight get this long to finish before their connections are cut.
+  shutdownTimeoutMs: number;
+  // PostgreSQL: longest wait for a connection, and longest a statement may run (answers 503 after).
+  databaseConnectTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -145,6 +162,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     corsOrigins: c.CORS_ORIGINS ? originsOf(c.CORS_ORIGINS.split(',')) : originsOf([publicUrl]),
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }
 

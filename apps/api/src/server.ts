@@ -2,14 +2,19 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
+import { DatabaseLockedError, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import { isSeeded, seedDemo, demoAccounts } from './seed/seed-demo.ts';
 
 function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+      })
     : openDatabase({ kind: 'pglite', dataDir: path.resolve(config.dataDir) });
 }
 
@@ -25,7 +30,16 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
-  const database = await openConfiguredDatabase(config);
+  let database: Database;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(`HabiTrack cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   await migrateDatabase(database);
   if (config.env !== 'production') {
     if (await isSeeded(database.db)) {
@@ -39,17 +53,39 @@ async function main() {
   const app = await buildApp({ config, database, logger });
   let closing = false;
   let outbox: OutboxWorker | null = null;
+  // Requests in flight finish (app.close() stops accepting and waits for them); after
+  // SHUTDOWN_TIMEOUT_MS the remaining connections are cut, so a stuck request cannot hold the
+  // process (and the database) forever.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
+    let exitCode = 0;
+    const cutOff = setTimeout(() => {
+      app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timeout: closing remaining connections');
+      app.server.closeAllConnections();
+      // Last resort when something other than a connection still holds the shutdown.
+      setTimeout(() => {
+        app.log.error('shutdown still not complete 5 s after the timeout: exiting');
+        process.exit(1);
+      }, 5_000).unref();
+    }, config.shutdownTimeoutMs);
     try {
       // The e-mail being sent finishes (and is marked) before the database closes.
       await outbox?.stop();
       await app.close();
+    } catch (error) {
+      exitCode = 1;
+      app.log.error({ err: error }, 'shutdown did not complete cleanly');
     } finally {
-      await database.close();
-      process.exit(0);
+      clearTimeout(cutOff);
+      try {
+        await database.close();
+      } catch (error) {
+        exitCode = 1;
+        app.log.error({ err: error }, 'the database did not close cleanly');
+      }
+      process.exit(exitCode);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -49,13 +49,52 @@ function remoteKeySet(uri: string): JWTVerifyGetKey {
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
+export type VerifierOptions = {
+  // Clock in milliseconds (tests move it); defaults to Date.now.
+  now?: () => number;
+  // Most verified tokens remembered; 0 turns the cache off.
+  cacheSize?: number;
+};
+
+const DEFAULT_CACHE_SIZE = 10_000;
+
+// Remembers tokens whose signature and claims checked out, so a caller's next requests skip the
+// RS256 verification. A token is served from here only until it expires (with the same 60 s
+// leeway the verification allows); refusals are never remembered, so a token refused once is
+// checked afresh every time. The least recently used entry goes first when the cache is full.
+function cached(verify: TokenVerifier, options: VerifierOptions): TokenVerifier {
+  const size = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+  if (size <= 0) return verify;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, VerifiedToken>();
+  return async (token) => {
+    const hit = entries.get(token);
+    if (hit) {
+      entries.delete(token);
+      if (now() / 1000 <= hit.expiresAt + CLOCK_TOLERANCE_SECONDS) {
+        entries.set(token, hit);
+        return hit;
+      }
+    }
+    const verified = await verify(token);
+    entries.set(token, verified);
+    if (entries.size > size) entries.delete(entries.keys().next().value!);
+    return verified;
+  };
+}
+
 // One verifier for every configured issuer: RS256 only, iss, aud, exp, nbf with 60 s leeway,
 // and the token must have been issued to our own web client (azp) when it says so.
-export function createTokenVerifier(auth: AuthConfig, keySets: KeySets = {}): TokenVerifier {
+export function createTokenVerifier(
+  auth: AuthConfig,
+  keySets: KeySets = {},
+  options: VerifierOptions = {},
+): TokenVerifier {
   const auth0Keys = auth.auth0 ? (keySets.auth0 ?? remoteKeySet(auth.auth0.jwksUri)) : undefined;
   const azureKeys = auth.azure ? (keySets.azure ?? remoteKeySet(auth.azure.jwksUri)) : undefined;
+  const currentDate = () => new Date((options.now ?? Date.now)());
 
-  return async (token) => {
+  return cached(async (token) => {
     let unverified: JWTPayload;
     try {
       const header = decodeProtectedHeader(token);
@@ -67,7 +106,7 @@ export function createTokenVerifier(auth: AuthConfig, keySets: KeySets = {}): To
     }
 
     if (auth.auth0 && auth0Keys && unverified.iss === auth.auth0.issuer) {
-      const claims = await verifyWith(token, auth0Keys, auth.auth0.issuer, auth.auth0.audience);
+      const claims = await verifyWith(token, auth0Keys, auth.auth0.issuer, auth.auth0.audience, currentDate());
       checkAuthorizedParty(claims, auth.auth0.clientId);
       return {
         provider: 'auth0',
@@ -86,7 +125,7 @@ export function createTokenVerifier(auth: AuthConfig, keySets: KeySets = {}): To
       const tenantId = typeof unverified.tid === 'string' && TENANT_ID.test(unverified.tid) ? unverified.tid : null;
       const issuer = auth.azure.issuer.replace('{tenantid}', tenantId ?? '');
       if (tenantId && unverified.iss === issuer) {
-        const claims = await verifyWith(token, azureKeys, issuer, auth.azure.audience);
+        const claims = await verifyWith(token, azureKeys, issuer, auth.azure.audience, currentDate());
         checkAuthorizedParty(claims, auth.azure.clientId);
         const email =
           stringClaim(claims, 'preferred_username') ?? stringClaim(claims, 'email') ?? stringClaim(claims, 'upn');
@@ -104,12 +143,19 @@ export function createTokenVerifier(auth: AuthConfig, keySets: KeySets = {}): To
       }
     }
     throw new InvalidTokenError('The access token was not issued by a trusted sign-in provider.');
-  };
+  }, options);
 }
 
-async function verifyWith(token: string, keys: JWTVerifyGetKey, issuer: string, audience: string): Promise<JWTPayload> {
+async function verifyWith(
+  token: string,
+  keys: JWTVerifyGetKey,
+  issuer: string,
+  audience: string,
+  currentDate: Date,
+): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(token, keys, {
+      currentDate,
       issuer,
       audience,
       algorithms: ['RS256'],

@@ -1,11 +1,29 @@
 // Calendar dates as YYYY-MM-DD strings, the same form the date columns use (mode: 'string').
 
+// Building an Intl.DateTimeFormat is far dearer than using one: one per time zone, kept. The map
+// is bounded by the time zones the API accepts (the IANA list, a few hundred).
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 // The user's local date at `instant`: "today" is always the user's day (DOMAIN "Days, time zones").
 export function localDate(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(instant)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of dateFormat(timeZone).formatToParts(instant)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 // Calendar arithmetic done in UTC so daylight-saving changes cannot skip or repeat a date.

@@ -5,23 +5,51 @@ import { HttpError, SERVICE_UNAVAILABLE } from '../lib/errors.ts';
 
 type FieldProblem = { field: string; message: string };
 
-// PostgreSQL error codes that mean "the database is not reachable right now".
+// Error codes that mean "the database is not reachable right now": network failures, and
+// PostgreSQL's shutdown (57P01-57P03), connection (08xxx) and statement-timeout (57014) classes.
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   '57P01',
+  '57P02',
   '57P03',
+  '57014',
   '08000',
+  '08001',
   '08003',
+  '08004',
   '08006',
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } })?.code ??
-    (error as { cause?: { code?: unknown } })?.cause?.code;
-  return typeof code === 'string' && UNAVAILABLE_CODES.has(code);
+// node-postgres reports a lost or timed-out connection without a code, by these messages.
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Query read timeout/,
+  /^Client has encountered a connection error/,
+  /^Cannot use a pool after calling end/,
+];
+
+// Walks the error and what it wraps (drizzle wraps the driver's error as `cause`; a failed
+// connection to several addresses is an AggregateError).
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 // One error handler for the whole API: every refusal is {"detail": "..."}, and nothing about

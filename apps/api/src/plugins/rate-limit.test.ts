@@ -71,6 +71,26 @@ describe('rate limits', () => {
     expect((await me('10.0.0.4')).statusCode).toBe(200);
   });
 
+  it('counts in each process when no Redis is configured', async () => {
+    const other = await createTestApp(database, {
+      keySets: issuers.keySets,
+      config: { rateLimitPerMinute: LIMIT, redisUrl: undefined },
+    });
+    try {
+      const email = `${randomUUID().slice(0, 8)}@limits.example`;
+      await createUser(database.db, { organisationId, email });
+      const headers = { authorization: `Bearer ${await issuers.hosted({ email })}` };
+      for (const instance of [app, other]) {
+        for (let i = 0; i < LIMIT; i++) {
+          expect((await instance.inject({ method: 'GET', url: '/api/v1/auth/me', headers })).statusCode).toBe(200);
+        }
+        expect((await instance.inject({ method: 'GET', url: '/api/v1/auth/me', headers })).statusCode).toBe(429);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('never limits health checks, the runtime configuration or the web app', async () => {
     for (let i = 0; i < LIMIT * 3; i++) {
       expect((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.0.0.5' })).statusCode).toBe(200);

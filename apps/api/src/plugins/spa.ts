@@ -1,23 +1,62 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+type Encoding = 'br' | 'gzip';
+
+// index.html in every encoding a browser may ask for, compressed once at startup.
+type IndexDocument = Record<Encoding | 'identity', Buffer>;
+
+function compressIndex(html: Buffer): IndexDocument {
+  return {
+    identity: html,
+    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+// The best encoding the request accepts (q=0 refuses one); brotli first, it is the smaller.
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const quality = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (quality('br') > 0) return 'br';
+  if (quality('gzip') > 0) return 'gzip';
+  return null;
+}
+
+function sendIndex(document: IndexDocument, request: FastifyRequest, reply: FastifyReply) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(document[encoding ?? 'identity']);
+}
+
 // Serves the built web app; any non-API GET that wants HTML gets index.html so client-side
-// routes (/programme/dashboard, /callback...) survive a reload.
+// routes (/programme/dashboard, /callback...) survive a reload. The build writes a brotli (.br)
+// and a gzip (.gz) copy next to each text asset, sent to browsers that accept them.
 async function spaPlugin(app: FastifyInstance, options: { root: string }) {
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root: options.root }, 'web app not built; only the API is served');
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const index = compressIndex(readFileSync(indexFile));
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
     index: false,
-    // Hashed assets never change; index.html must always be revalidated.
+    preCompressed: true,
+    // Hashed assets never change; everything else (favicon...) must be revalidated.
     setHeaders: (reply, filePath) => {
       reply.header(
         'cache-control',
@@ -25,15 +64,13 @@ async function spaPlugin(app: FastifyInstance, options: { root: string }) {
       );
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
-  );
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(index, request, reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || path.extname(pathname) !== '') {
       return reply.status(404).send({ detail: `No route for ${request.method} ${pathname}` });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return sendIndex(index, request, reply);
   });
 }
 

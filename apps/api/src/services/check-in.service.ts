@@ -4,7 +4,13 @@ import {
   type TTodayLogResponse,
 } from '@habitrack/contracts/habits/log-habit';
 import type { DbOrTx } from '../db/client.ts';
-import { findActiveUserHabit, findLog, toHabitLog, upsertLog } from '../db/queries/habit-logs.ts';
+import {
+  findActiveUserHabit,
+  findActiveUserHabitForLog,
+  findLog,
+  toHabitLog,
+  upsertLog,
+} from '../db/queries/habit-logs.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
 import { loadHabits } from '../db/queries/programmes.ts';
 import { habits } from '../db/schema/index.ts';
@@ -39,7 +45,8 @@ export async function logHabit(
   options: { user: SignedInUser; id: string; input: TLogHabitRequest; now: Date },
 ) {
   const { input, user } = options;
-  const { userHabit, habit } = await activeHabit(db, user, options.id);
+  const userHabit = await findActiveUserHabitForLog(db, { userId: user.id, id: options.id });
+  if (!userHabit) throw notFound(NOT_ACTIVE);
   const today = localDate(options.now, user.timeZone);
   const date = input.log_date ?? today;
   if (date > today) throw badRequest('A check-in cannot be for a future date.');
@@ -51,7 +58,7 @@ export async function logHabit(
   if (changeId && input.log_type !== 'completed') {
     throw badRequest('A positive change can only be recorded when the habit was completed.');
   }
-  if (changeId && !habit.positive_changes.some((c) => c.id === changeId)) {
+  if (changeId && !userHabit.positiveChangeIds.includes(changeId)) {
     throw badRequest('This positive change does not belong to the habit.');
   }
   const note = input.note ? input.note : null;

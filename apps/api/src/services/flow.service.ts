@@ -1,50 +1,50 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import type { DbOrTx } from '../db/client.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
-import {
-  cohortMembers,
-  cohorts,
-  moodEntries,
-  organizationalGoals,
-  teamManagers,
-  teams,
-  userHabits,
-} from '../db/schema/index.ts';
 import { localDate } from '../lib/local-date.ts';
 
+type ManagedTeam = TUserFlowStatusResponse['manageable_teams'][number];
+
+// One statement: the EXISTS checks and the managed teams (as JSON, by name).
+function flowFactsQuery(db: DbOrTx) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      hasActiveHabits: sql<boolean>`exists (select 1 from user_habits uh
+        where uh.user_id = ${userId} and uh.status = 'active')`,
+      hasMoodToday: sql<boolean>`exists (select 1 from mood_entries me
+        where me.user_id = ${userId}
+          and me.entry_date = ${sql.placeholder('today')}::date)`,
+      hasGoals: sql<boolean>`exists (select 1 from organizational_goals g
+        join cohorts c on c.programme_id = g.programme_id
+        join cohort_members cm on cm.cohort_id = c.id
+        where cm.user_id = ${userId})`,
+      managed: sql<
+        ManagedTeam[]
+      >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type)
+          order by t.name), '[]'::json)
+        from team_managers tm join teams t on t.id = tm.team_id where tm.user_id = ${userId})`,
+    })
+    .from(sql`(select 1) as one_row`);
+}
+
+// Parsed and planned once per database, not per request.
+const prepared = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof flowFactsQuery>['prepare']>>();
+
 // DOMAIN "Flow status": terms first, then onboarding until a habit is active, then the dashboard.
-// Two queries whatever the user's history: one row of EXISTS checks, and the managed teams.
+// One query whatever the user's history.
 export async function getUserFlowStatus(
   db: DbOrTx,
   options: { user: SignedInUser; now: Date },
 ): Promise<TUserFlowStatusResponse> {
   const { user } = options;
-  const today = localDate(options.now, user.timeZone);
-  const [facts] = await db
-    .select({
-      hasActiveHabits: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(userHabits)
-        .where(and(eq(userHabits.userId, user.id), eq(userHabits.status, 'active')))})`,
-      hasMoodToday: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(moodEntries)
-        .where(and(eq(moodEntries.userId, user.id), eq(moodEntries.entryDate, today)))})`,
-      hasGoals: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(organizationalGoals)
-        .innerJoin(cohorts, eq(cohorts.programmeId, organizationalGoals.programmeId))
-        .innerJoin(cohortMembers, eq(cohortMembers.cohortId, cohorts.id))
-        .where(eq(cohortMembers.userId, user.id))})`,
-    })
-    .from(sql`(select 1) as one_row`);
-  const managed = await db
-    .select({ id: teams.id, name: teams.name, type: teams.type })
-    .from(teamManagers)
-    .innerJoin(teams, eq(teams.id, teamManagers.teamId))
-    .where(eq(teamManagers.userId, user.id))
-    .orderBy(teams.name);
+  let query = prepared.get(db);
+  if (!query) {
+    query = flowFactsQuery(db).prepare('user_flow_facts');
+    prepared.set(db, query);
+  }
+  const [facts] = await query.execute({ userId: user.id, today: localDate(options.now, user.timeZone) });
 
   const hasAcceptedTerms = user.termsAcceptedAt !== null && user.privacyAcceptedAt !== null;
   const hasActiveHabits = Boolean(facts?.hasActiveHabits);
@@ -55,6 +55,6 @@ export async function getUserFlowStatus(
     needs_mood_entry: !facts?.hasMoodToday,
     role: user.role,
     has_organizational_goals: Boolean(facts?.hasGoals),
-    manageable_teams: user.role === 'team_leader' ? managed : [],
+    manageable_teams: user.role === 'team_leader' ? (facts?.managed ?? []) : [],
   };
 }

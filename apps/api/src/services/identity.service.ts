@@ -53,7 +53,8 @@ export async function resolveSignedInUser(db: DbOrTx, token: VerifiedToken): Pro
     issuer: token.issuer,
     subject: token.subject,
   });
-  // Re-read through the identity: if a parallel sign-in linked this subject first, that row wins.
+  // Re-read through the identity: if a parallel sign-in linked this subject first, that row wins;
+  // if the user already has another account from this issuer, nothing was linked and it is refused.
   const winner = await findUserByIdentity(db, { issuer: token.issuer, subject: token.subject });
   if (!winner) throw refuse(USER_NOT_FOUND, notFoundReason, token);
   return winner;

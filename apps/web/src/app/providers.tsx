@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AuthRoot, type AuthRootOptions } from './auth-root.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 type ProvidersProps = {
   children: ReactNode;
@@ -16,7 +16,7 @@ type ProvidersProps = {
 export function Providers({ children, queryClient, mantineEnv = 'default', auth }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} env={mantineEnv}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
       <QueryClientProvider client={client}>
         <AuthRoot {...auth}>{children}</AuthRoot>
       </QueryClientProvider>

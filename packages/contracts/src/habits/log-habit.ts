@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPlainText } from '../common/plain-text.ts';
 import { ZHabit } from '../programmes/list-behaviours.ts';
 
 export const HABIT_LOG_NOTE_MAX = 1000;
@@ -11,8 +12,7 @@ export const ZHabitLogParams = z.object({ habitId: z.uuid({ error: 'must be a ha
 
 export const ZLogHabitRequest = z.strictObject({
   log_type: z.enum(['completed', 'skipped'], { error: "must be 'completed' or 'skipped'" }),
-  note: z
-    .string()
+  note: zPlainText()
     .trim()
     .max(HABIT_LOG_NOTE_MAX, { error: `must be at most ${HABIT_LOG_NOTE_MAX} characters` })
     .nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPlainText } from '../common/plain-text.ts';
 
 export const ENDORSEMENT_MESSAGE_MAX = 500;
 export const ENDORSE_ONCE_PER_DAY = 'You can only endorse this user once per day';
@@ -7,8 +8,7 @@ export const CANNOT_ENDORSE_SELF = 'You cannot endorse yourself';
 
 export const ZEndorseMemberRequest = z.strictObject({
   endorsed_user_id: z.uuid({ error: 'must be a user id (UUID)' }),
-  message: z
-    .string()
+  message: zPlainText()
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(ENDORSEMENT_MESSAGE_MAX, { error: `must be at most ${ENDORSEMENT_MESSAGE_MAX} characters` }),

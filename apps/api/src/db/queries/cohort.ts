@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { cohortMembers, endorsements, users } from '../schema/index.ts';
 
-export async function listCohortMembers(db: DbOrTx, cohortId: string) {
+export function listCohortMembers(db: DbOrTx, cohortId: string) {
   return db
     .select({ id: users.id, email: users.email, fullName: users.fullName, jobTitle: users.jobTitle, role: users.role })
     .from(cohortMembers)
@@ -10,10 +10,8 @@ export async function listCohortMembers(db: DbOrTx, cohortId: string) {
     .where(eq(cohortMembers.cohortId, cohortId));
 }
 
-// Endorsements each member has received, and which of them the caller endorsed on `today`.
-export async function endorsementFacts(db: DbOrTx, options: { memberIds: string[]; callerId: string; today: string }) {
-  if (options.memberIds.length === 0) return { received: new Map<string, number>(), endorsedToday: new Set<string>() };
-  const rows = await db
+export function endorsementFactsQuery(db: DbOrTx, options: { memberIds: string[]; callerId: string; today: string }) {
+  return db
     .select({
       endorsedId: endorsements.endorsedId,
       received: count(),
@@ -22,6 +20,12 @@ export async function endorsementFacts(db: DbOrTx, options: { memberIds: string[
     .from(endorsements)
     .where(inArray(endorsements.endorsedId, options.memberIds))
     .groupBy(endorsements.endorsedId);
+}
+
+// Endorsements each member has received, and which of them the caller endorsed on `today`.
+export async function endorsementFacts(db: DbOrTx, options: { memberIds: string[]; callerId: string; today: string }) {
+  if (options.memberIds.length === 0) return { received: new Map<string, number>(), endorsedToday: new Set<string>() };
+  const rows = await endorsementFactsQuery(db, options);
   return {
     received: new Map(rows.map((r) => [r.endorsedId, r.received])),
     endorsedToday: new Set(rows.filter((r) => r.byCallerToday).map((r) => r.endorsedId)),

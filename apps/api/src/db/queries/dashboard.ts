@@ -12,8 +12,8 @@ import {
 } from '../schema/index.ts';
 
 // The caller's cohort with its programme's name and first module, in one query.
-export async function findCohortContext(db: DbOrTx, userId: string) {
-  const [row] = await db
+export function cohortContextQuery(db: DbOrTx, userId: string) {
+  return db
     .select({
       cohortId: cohorts.id,
       cohortName: cohorts.name,
@@ -30,6 +30,10 @@ export async function findCohortContext(db: DbOrTx, userId: string) {
     .innerJoin(programmes, eq(programmes.id, cohorts.programmeId))
     .where(eq(cohortMembers.userId, userId))
     .limit(1);
+}
+
+export async function findCohortContext(db: DbOrTx, userId: string) {
+  const [row] = await cohortContextQuery(db, userId);
   return row ?? null;
 }
 

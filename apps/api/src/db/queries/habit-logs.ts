@@ -19,6 +19,41 @@ export async function findActiveUserHabit(db: DbOrTx, options: { userId: string;
   return row ?? null;
 }
 
+function activeUserHabitForLogQuery(db: DbOrTx) {
+  const id = sql.placeholder('id');
+  return db
+    .select({
+      id: userHabits.id,
+      habitId: userHabits.habitId,
+      startedOn: userHabits.startedOn,
+      positiveChangeIds: sql<string[]>`array(select pc.id::text from positive_changes pc
+        where pc.habit_id = "user_habits"."habit_id")`,
+    })
+    .from(userHabits)
+    .where(
+      and(
+        eq(userHabits.userId, sql.placeholder('userId')),
+        eq(userHabits.status, 'active'),
+        or(eq(userHabits.id, id), eq(userHabits.habitId, id)),
+      ),
+    )
+    .limit(1);
+}
+
+const preparedForLog = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof activeUserHabitForLogQuery>['prepare']>>();
+
+// What a check-in needs to validate, in one prepared statement: the caller's active user habit
+// (by either id) and the ids of its habit's positive changes.
+export async function findActiveUserHabitForLog(db: DbOrTx, options: { userId: string; id: string }) {
+  let query = preparedForLog.get(db);
+  if (!query) {
+    query = activeUserHabitForLogQuery(db).prepare('active_user_habit_for_log');
+    preparedForLog.set(db, query);
+  }
+  const [row] = await query.execute({ userId: options.userId, id: options.id });
+  return row ?? null;
+}
+
 export function toHabitLog(row: typeof habitLogs.$inferSelect, habitId: string): THabitLog {
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { identities, organisations, users } from '../schema/index.ts';
 
@@ -17,17 +17,30 @@ function flatten(row: { user: typeof users.$inferSelect; organisationName: strin
   return { ...row.user, organisationName: row.organisationName, organisationTenantIds: row.organisationTenantIds };
 }
 
-export async function findUserByIdentity(
-  db: DbOrTx,
-  options: { issuer: string; subject: string },
-): Promise<SignedInUser | null> {
-  const [row] = await db
+function identityLookup(db: DbOrTx) {
+  return db
     .select(userColumns)
     .from(identities)
     .innerJoin(users, eq(users.id, identities.userId))
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(and(eq(identities.issuer, options.issuer), eq(identities.subject, options.subject)))
+    .where(and(eq(identities.issuer, sql.placeholder('issuer')), eq(identities.subject, sql.placeholder('subject'))))
     .limit(1);
+}
+
+// Every authenticated request runs this lookup: prepared once per database (a named statement
+// on each PostgreSQL connection), so it is parsed and planned once, not per request.
+const preparedLookups = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof identityLookup>['prepare']>>();
+
+export async function findUserByIdentity(
+  db: DbOrTx,
+  options: { issuer: string; subject: string },
+): Promise<SignedInUser | null> {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = identityLookup(db).prepare('find_user_by_identity');
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ issuer: options.issuer, subject: options.subject });
   return row ? flatten(row) : null;
 }
 
@@ -62,6 +75,7 @@ export async function domainIsRegistered(db: DbOrTx, domain: string): Promise<bo
 // First sign-in links the provider account to the provisioned user. Accounts are identified by
 // issuer + subject (a subject is only unique within its issuer, e.g. per Azure AD tenant).
 // Parallel first sign-ins race on the unique (issuer, subject): whoever loses reads the winner's row.
+// A user has at most one identity per issuer (unique (user, issuer)).
 export async function linkIdentity(
   db: DbOrTx,
   options: { userId: string; provider: 'auth0' | 'azure_ad'; issuer: string; subject: string },
@@ -69,5 +83,7 @@ export async function linkIdentity(
   await db
     .insert(identities)
     .values(options)
-    .onConflictDoNothing({ target: [identities.issuer, identities.subject] });
+    // Any unique conflict is a lost race or an account the user already has from this issuer;
+    // the caller re-reads by (issuer, subject) to learn which.
+    .onConflictDoNothing();
 }

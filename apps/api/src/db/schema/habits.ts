@@ -52,6 +52,8 @@ export const userHabits = pgTable(
     uniqueIndex('user_habits_active_habit_key')
       .on(t.userId, t.habitId)
       .where(sql`${t.status} = 'active'`),
+    // Every habit of a member, ended ones included (the positive-changes widget).
+    index('user_habits_user_idx').on(t.userId),
   ],
 );
 
@@ -77,5 +79,13 @@ export const habitLogs = pgTable(
     check('habit_logs_change_only_when_completed', sql`${t.positiveChangeId} is null or ${t.logType} = 'completed'`),
     check('habit_logs_note_length', sql`char_length(${t.note}) <= ${sql.raw(String(HABIT_LOG_NOTE_MAX))}`),
     index('habit_logs_positive_change_idx').on(t.positiveChangeId),
+    // Progress and streaks read only completed dates: an index-only scan of this partial index.
+    index('habit_logs_completed_idx')
+      .on(t.userHabitId, t.logDate)
+      .where(sql`${t.logType} = 'completed'`),
+    // The dashboard's positive-changes widget: the member's logs that recorded a change.
+    index('habit_logs_positive_changes_idx')
+      .on(t.userHabitId, t.positiveChangeId)
+      .where(sql`${t.logType} = 'completed' and ${t.positiveChangeId} is not null`),
   ],
 );

@@ -23,6 +23,7 @@ export const endorsements = pgTable(
     unique('endorsements_once_per_day_key').on(t.endorserId, t.endorsedId, t.endorsedOn),
     check('endorsements_not_self', sql`${t.endorserId} <> ${t.endorsedId}`),
     check('endorsements_message_length', sql`char_length(${t.message}) <= ${sql.raw(String(ENDORSEMENT_MESSAGE_MAX))}`),
-    index('endorsements_endorsed_idx').on(t.endorsedId),
+    // Covers the cohort list's count of endorsements received and "endorsed by me today".
+    index('endorsements_endorsed_idx').on(t.endorsedId, t.endorserId, t.endorsedOn),
   ],
 );

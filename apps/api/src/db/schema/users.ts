@@ -45,6 +45,9 @@ export const identities = pgTable(
   },
   (t) => [
     unique('identities_issuer_subject_key').on(t.issuer, t.subject),
+    // One account per issuer for a user: a second subject from the same issuer (a recreated
+    // directory account, a new hosted account with the same e-mail) never takes over the user.
+    unique('identities_user_issuer_key').on(t.userId, t.issuer),
     index('identities_user_idx').on(t.userId),
   ],
 );

@@ -7,7 +7,11 @@ import { endorseMember, listCohortMembers } from '../../services/social.service.
 const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cohort/members',
-    { schema: { tags: ['social'], response: { 200: ZListCohortMembersResponse } } },
+    {
+      schema: { tags: ['social'], response: { 200: ZListCohortMembersResponse } },
+      // The service builds the response to the contract's type: plain JSON, no second schema pass.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
     async (request) => listCohortMembers(app.database.db, { user: callerOf(request).user, now: app.now() }),
   );
 

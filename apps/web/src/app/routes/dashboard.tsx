@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { WaitingForGoals } from '../../components/ui/waiting-for-goals.tsx';
 import { PendingCheckInsNotice } from '../../features/check-in/components/pending-check-ins-notice.tsx';
@@ -5,7 +6,11 @@ import { DashboardPage } from '../../features/dashboard/components/dashboard-pag
 import { useDashboardGate } from '../../features/dashboard/hooks/use-dashboard-gate.ts';
 import { useRefreshParam } from '../../features/dashboard/hooks/use-refresh-param.ts';
 import { useReloadDashboard } from '../../features/dashboard/hooks/use-reload-dashboard.ts';
-import { MoodPrompt } from '../../features/mood/components/mood-prompt.tsx';
+
+// The mood prompt (a modal) is downloaded only when it is to be shown, once a day at most.
+const MoodPrompt = lazy(() =>
+  import('../../features/mood/components/mood-prompt.tsx').then((m) => ({ default: m.MoodPrompt })),
+);
 
 // The dashboard with what other features add to it: check-ins kept on this device (sent again
 // from here) and the daily mood prompt. Each reloads the dashboard once it has changed something.
@@ -13,13 +18,21 @@ export function Dashboard() {
   useRefreshParam();
   const gate = useDashboardGate();
   const reload = useReloadDashboard();
+  const moodOpened = gate.status === 'ready' && gate.needsMoodEntry;
+  // Stays mounted once shown, so the modal can play its closing transition.
+  const [moodMounted, setMoodMounted] = useState(false);
+  if (moodOpened && !moodMounted) setMoodMounted(true);
 
   if (gate.status === 'goals-setup') return <Navigate to="/leader/goals-setup" replace />;
   if (gate.status === 'waiting-for-goals') return <WaitingForGoals />;
   return (
     <>
       <DashboardPage waitForFlow={gate.status === 'pending'} notice={<PendingCheckInsNotice onSynced={reload} />} />
-      <MoodPrompt opened={gate.status === 'ready' && gate.needsMoodEntry} onRecorded={reload} />
+      {moodMounted && (
+        <Suspense fallback={null}>
+          <MoodPrompt opened={moodOpened} onRecorded={reload} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,11 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { DebugPanel, type DebugPanelProps } from './debug-panel.tsx';
+import { lazy, Suspense } from 'react';
+import type { DebugPanelProps } from './debug-panel.tsx';
 import { ResetButton } from './reset-button.tsx';
+
+// The panel (a modal) is downloaded the first time it is opened: pages load without it.
+const DebugPanel = lazy(() => import('./debug-panel.tsx').then((m) => ({ default: m.DebugPanel })));
 
 // The header's Debug and Reset buttons; the header shows them only when /config.json enables
 // developer tools (DOMAIN "Developer tools").
@@ -13,7 +17,11 @@ export function DevTools({ loadFlowStatus }: Pick<DebugPanelProps, 'loadFlowStat
         Debug
       </Button>
       <ResetButton />
-      <DebugPanel opened={debugOpened} onClose={debug.close} loadFlowStatus={loadFlowStatus} />
+      {debugOpened && (
+        <Suspense fallback={null}>
+          <DebugPanel opened onClose={debug.close} loadFlowStatus={loadFlowStatus} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { THabit } from '@habitrack/contracts/programmes/list-behaviours';
 import { Badge, Checkbox, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 
+// Shown as a coloured dot beside dark text: Mantine's green and yellow are too light for text.
 const DIFFICULTY = {
   easy: { label: 'Easy', color: 'green' },
   medium: { label: 'Medium', color: 'yellow' },
@@ -45,13 +46,13 @@ export function HabitCard({ habit, selected, active, onToggle }: HabitCardProps)
             styles={active ? { label: { color: 'inherit', cursor: 'default' } } : undefined}
           />
           {marker && (
-            <Badge color={active ? 'green' : 'blue'} variant={active ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
+            <Badge color={active ? 'teal.9' : 'blue'} variant={active ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
               {marker}
             </Badge>
           )}
         </Group>
         <Group gap="xs" id={detailsId}>
-          <Badge color={difficulty.color} variant="outline">
+          <Badge color={difficulty.color} variant="dot">
             {difficulty.label}
           </Badge>
           <Text size="sm" c="dimmed">

@@ -33,8 +33,9 @@ export function SelectionFooter({
           <Text fw={600}>
             {selectedCount} of {MAX_ACTIVE_HABITS} selected
           </Text>
+          {/* red.9: Mantine's orange is below 4.5:1 on white at every shade. */}
           {limitReached && (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" c="red.9">
               You can pick up to {MAX_ACTIVE_HABITS} habits.
             </Text>
           )}

@@ -1,0 +1,1 @@
+ALTER TABLE "identities" ADD CONSTRAINT "identities_user_issuer_key" UNIQUE("user_id","issuer");

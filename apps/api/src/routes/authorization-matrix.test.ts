@@ -1,0 +1,644 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import type { Db } from '../db/client.ts';
+import { endorsements, habitLogs, moodEntries, userHabits, users } from '../db/schema/index.ts';
+import {
+  createOutsiders,
+  createScene,
+  documentedOperations,
+  fingerprint,
+  peopleOf,
+  roles,
+  send,
+  type Answer,
+  type Call,
+  type Role,
+  type Scene,
+} from '../test/authorization-scene.ts';
+import { describeEachDatabase } from '../test/each-database.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
+import type { Member } from '../test/world.ts';
+
+// OWASP API1 (object level) and API5 (function level): every documented operation, called by every
+// kind of caller, answers exactly what this table says. A refusal writes nothing anywhere, and so
+// does every read. An operation missing from the table fails the first test.
+
+type Context = { db: Db; scene: Scene; foreign: Scene; caller: Member; role: Role };
+type Check = (body: any, context: Context) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Outcome = number | [status: number, check: Check];
+type Entry = {
+  call: (scene: Scene) => Omit<Call, 'method'>;
+  expected: Record<Role, Outcome>;
+  // The only tables a successful call may change (none when absent).
+  touches?: string[];
+};
+
+const v1 = '/api/v1';
+const org = `${v1}/organizational`;
+const inScene = (roleOutcome: Outcome, elsewhere: Outcome): Record<Role, Outcome> => ({
+  member: roleOutcome,
+  leader: roleOutcome,
+  teamLeader: roleOutcome,
+  otherTeamLeader: roleOutcome,
+  otherCohort: elsewhere,
+  foreignLeader: elsewhere,
+  foreignTeamLeader: elsewhere,
+});
+const everyone = (outcome: Outcome) => inScene(outcome, outcome);
+// The organisation's own people with the given answers; anyone from another organisation: 404.
+const organisation = (answers: Record<Exclude<Role, 'foreignLeader' | 'foreignTeamLeader'>, Outcome>) => ({
+  ...answers,
+  foreignLeader: 404,
+  foreignTeamLeader: 404,
+});
+const roleOf: Record<Role, string> = {
+  member: 'member',
+  leader: 'leader',
+  teamLeader: 'team_leader',
+  otherTeamLeader: 'team_leader',
+  otherCohort: 'member',
+  foreignLeader: 'leader',
+  foreignTeamLeader: 'team_leader',
+};
+const sceneOf = (c: Context) => (c.role.startsWith('foreign') ? c.foreign : c.scene);
+const programmeOf = (c: Context) => (c.role === 'otherCohort' ? c.scene.secondProgramme.id : sceneOf(c).programmeId);
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+const userIds = (rows: { user: { id: string } }[]) => rows.map((r) => r.user.id);
+
+const goalsListed: Outcome = [200, (b, c) => expect(ids(b)).toEqual([c.scene.goal.id, c.scene.secondGoal.id])];
+
+async function ownRows<T extends { userId: string }>(rows: T[], c: Context) {
+  expect(rows.length, `${c.role} wrote a row`).toBeGreaterThan(0);
+  expect(new Set(rows.map((r) => r.userId))).toEqual(new Set([c.caller.id]));
+}
+
+const matrix: Record<string, Entry> = {
+  'GET /healthz': { call: () => ({ url: '/healthz' }), expected: everyone(200) },
+  'GET /config.json': { call: () => ({ url: '/config.json' }), expected: everyone(200) },
+  'GET /api/v1/auth/me': {
+    call: () => ({ url: `${v1}/auth/me` }),
+    expected: everyone([200, (b, c) => expect(b).toMatchObject({ id: c.caller.id, role: roleOf[c.role] })]),
+  },
+  'GET /api/v1/auth/user-flow-status': {
+    call: () => ({ url: `${v1}/auth/user-flow-status` }),
+    expected: everyone([200, (b, c) => expect(b.role).toBe(roleOf[c.role])]),
+  },
+  'POST /api/v1/auth/accept-terms': {
+    touches: ['users'],
+    call: () => ({ url: `${v1}/auth/accept-terms`, payload: { accept_terms: true, accept_privacy: true } }),
+    expected: everyone([
+      200,
+      async (b, c) => {
+        expect(b.has_accepted_terms).toBe(true);
+        const [row] = await c.db.select().from(users).where(eq(users.id, c.caller.id));
+        expect(row!.termsAcceptedAt?.toISOString()).toBe(b.accepted_at);
+      },
+    ]),
+  },
+  'POST /api/v1/auth/reset-user-data': {
+    touches: ['users', 'user_habits', 'habit_logs', 'mood_entries'],
+    call: () => ({ url: `${v1}/auth/reset-user-data` }),
+    expected: everyone([
+      200,
+      async (b, c) => {
+        expect(b.removed.habits).toBe(c.role === 'member' ? 1 : 0);
+        // The cohort mate's habit is never anyone else's to reset.
+        const mates = await c.db
+          .select()
+          .from(userHabits)
+          .where(and(eq(userHabits.userId, c.scene.mate.id), eq(userHabits.status, 'active')));
+        expect(mates).toHaveLength(1);
+      },
+    ]),
+  },
+  'GET /api/v1/auth/simple-test': {
+    call: () => ({ url: `${v1}/auth/simple-test` }),
+    expected: everyone([200, (b, c) => expect(b.user_id).toBe(c.caller.id)]),
+  },
+  'GET /api/v1/auth/debug-token': {
+    call: () => ({ url: `${v1}/auth/debug-token` }),
+    expected: everyone([200, (b, c) => expect(b.email).toBe(c.caller.email)]),
+  },
+  'GET /api/v1/programmes/current': {
+    call: () => ({ url: `${v1}/programmes/current` }),
+    expected: everyone([200, (b, c) => expect(b.id).toBe(programmeOf(c))]),
+  },
+  'GET /api/v1/programmes/{id}/behaviours': {
+    call: (s) => ({ url: `${v1}/programmes/${s.programmeId}/behaviours` }),
+    expected: inScene([200, (b, c) => expect(ids(b)).toEqual(ids(c.scene.world.behaviours))], 404),
+  },
+  'GET /api/v1/habits/': {
+    call: () => ({ url: `${v1}/habits/` }),
+    expected: everyone([
+      200,
+      (b, c) => {
+        const listed = JSON.stringify(b);
+        const own = sceneOf(c).firstHabit.id;
+        const theirs = (c.role.startsWith('foreign') ? c.scene : c.foreign).firstHabit.id;
+        expect(listed).toContain(own);
+        expect(listed).not.toContain(theirs);
+      },
+    ]),
+  },
+  'GET /api/v1/habits/my-active': {
+    call: () => ({ url: `${v1}/habits/my-active` }),
+    expected: everyone([200, (b, c) => expect(ids(b)).toEqual(c.role === 'member' ? [c.scene.memberUserHabitId] : [])]),
+  },
+  'POST /api/v1/habits/select': {
+    touches: ['user_habits'],
+    call: (s) => ({ url: `${v1}/habits/select`, payload: { habit_id: s.secondHabit.id } }),
+    expected: inScene(
+      [
+        201,
+        async (b, c) => {
+          expect(b.habit.id).toBe(c.scene.secondHabit.id);
+          await ownRows(await c.db.select().from(userHabits).where(eq(userHabits.id, b.id)), c);
+        },
+      ],
+      404,
+    ),
+  },
+  'GET /api/v1/habits/{habitId}/log/today': {
+    call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/log/today` }),
+    expected: {
+      ...everyone(404),
+      member: [200, (b, c) => expect(b.user_habit_id).toBe(c.scene.memberUserHabitId)],
+    },
+  },
+  'POST /api/v1/habits/{habitId}/log': {
+    touches: ['habit_logs'],
+    call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/log`, payload: { log_type: 'completed' } }),
+    expected: {
+      ...everyone(404),
+      member: [
+        201,
+        async (b, c) => {
+          expect(b.user_habit_id).toBe(c.scene.memberUserHabitId);
+          const logs = await c.db.select().from(habitLogs).where(eq(habitLogs.id, b.id));
+          expect(logs).toHaveLength(1);
+        },
+      ],
+    },
+  },
+  'GET /api/v1/dashboard/': {
+    call: () => ({ url: `${v1}/dashboard/` }),
+    expected: everyone([
+      200,
+      (b, c) => {
+        expect(ids(b.active_habits)).toEqual(c.role === 'member' ? [c.scene.memberUserHabitId] : []);
+        expect(b.team_widget?.member_count).toBe(c.role === 'otherCohort' ? 1 : 5);
+      },
+    ]),
+  },
+  'POST /api/v1/mood/': {
+    touches: ['mood_entries'],
+    call: () => ({ url: `${v1}/mood/`, payload: { mood_value: 4 } }),
+    expected: everyone([
+      201,
+      async (b, c) => {
+        expect(b).toMatchObject({ mood_value: 4, skipped: false });
+        await ownRows(await c.db.select().from(moodEntries).where(eq(moodEntries.userId, c.caller.id)), c);
+      },
+    ]),
+  },
+  'POST /api/v1/mood/skip': {
+    touches: ['mood_entries'],
+    call: () => ({ url: `${v1}/mood/skip` }),
+    expected: everyone([
+      201,
+      async (b, c) => {
+        expect(b).toMatchObject({ mood_value: null, skipped: true });
+        await ownRows(await c.db.select().from(moodEntries).where(eq(moodEntries.userId, c.caller.id)), c);
+      },
+    ]),
+  },
+  'GET /api/v1/social/cohort/members': {
+    call: () => ({ url: `${v1}/social/cohort/members` }),
+    expected: everyone([
+      200,
+      (b, c) => {
+        const listed = userIds(b);
+        expect(listed).toContain(c.caller.id);
+        const sameCohort = !c.role.startsWith('foreign') && c.role !== 'otherCohort';
+        expect(listed.includes(c.scene.mate.id)).toBe(sameCohort);
+        expect(listed.includes(c.foreign.mate.id)).toBe(c.role.startsWith('foreign'));
+        if (c.role === 'otherCohort') expect(listed).toEqual([c.caller.id]);
+      },
+    ]),
+  },
+  'POST /api/v1/social/endorsements': {
+    touches: ['endorsements'],
+    call: (s) => ({
+      url: `${v1}/social/endorsements`,
+      payload: { endorsed_user_id: s.mate.id, message: 'Thank you!' },
+    }),
+    expected: inScene(
+      [
+        201,
+        async (b, c) => {
+          expect(b.endorsed_user_id).toBe(c.scene.mate.id);
+          const rows = await c.db.select().from(endorsements).where(eq(endorsements.id, b.id));
+          expect(rows.map((r) => r.endorserId)).toEqual([c.caller.id]);
+        },
+      ],
+      404,
+    ),
+  },
+  'GET /api/v1/organizational/goals/': {
+    call: (s) => ({ url: `${org}/goals?program_id=${s.programmeId}` }),
+    expected: organisation({
+      member: goalsListed,
+      leader: goalsListed,
+      teamLeader: goalsListed,
+      otherTeamLeader: goalsListed,
+      otherCohort: goalsListed,
+    }),
+  },
+  'GET /api/v1/organizational/goals/available': {
+    call: (s) => ({ url: `${org}/goals/available?program_id=${s.programmeId}` }),
+    expected: organisation({
+      member: goalsListed,
+      leader: goalsListed,
+      teamLeader: goalsListed,
+      otherTeamLeader: goalsListed,
+      otherCohort: goalsListed,
+    }),
+  },
+  'POST /api/v1/organizational/goals/': {
+    touches: ['organizational_goals', 'email_outbox'],
+    call: (s) => ({
+      url: `${org}/goals?program_id=${s.programmeId}`,
+      payload: { title: 'Delight', description: 'Customers first', sequence_order: 3 },
+    }),
+    expected: organisation({ member: 403, leader: 201, teamLeader: 403, otherTeamLeader: 403, otherCohort: 403 }),
+  },
+  'PUT /api/v1/organizational/goals/{id}': {
+    touches: ['organizational_goals'],
+    call: (s) => ({ url: `${org}/goals/${s.goal.id}`, payload: { title: 'Grow faster', sequence_order: 1 } }),
+    expected: organisation({
+      member: 403,
+      leader: [200, (b, c) => expect(b).toMatchObject({ id: c.scene.goal.id, title: 'Grow faster' })],
+      teamLeader: 403,
+      otherTeamLeader: 403,
+      otherCohort: 403,
+    }),
+  },
+  'DELETE /api/v1/organizational/goals/{id}': {
+    touches: ['organizational_goals', 'department_goals', 'department_kpis'],
+    call: (s) => ({ url: `${org}/goals/${s.secondGoal.id}` }),
+    expected: organisation({ member: 403, leader: 204, teamLeader: 403, otherTeamLeader: 403, otherCohort: 403 }),
+  },
+  'GET /api/v1/organizational/departments/': {
+    call: (s) => ({ url: `${org}/departments?program_id=${s.programmeId}` }),
+    expected: organisation({
+      member: 403,
+      leader: [200, (b, c) => expect(ids(b)).toEqual([c.scene.department.id])],
+      teamLeader: [200, (b, c) => expect(ids(b)).toEqual([c.scene.department.id])],
+      // A team leader sees only the departments of the teams it manages.
+      otherTeamLeader: [200, (b) => expect(b).toEqual([])],
+      otherCohort: 403,
+    }),
+  },
+  'POST /api/v1/organizational/departments/': {
+    touches: ['departments', 'department_goals'],
+    call: (s) => ({
+      url: `${org}/departments`,
+      payload: { program_id: s.programmeId, selected_team_id: s.freeTeam.id, organizational_goal_ids: [s.goal.id] },
+    }),
+    expected: organisation({ member: 403, leader: 403, teamLeader: 201, otherTeamLeader: 403, otherCohort: 403 }),
+  },
+  'GET /api/v1/organizational/department-kpis/': {
+    call: (s) => ({ url: `${org}/department-kpis?department_id=${s.department.id}` }),
+    expected: organisation({
+      member: 403,
+      leader: [200, (b, c) => expect(ids(b)).toEqual([c.scene.kpi.id])],
+      teamLeader: [200, (b, c) => expect(ids(b)).toEqual([c.scene.kpi.id])],
+      otherTeamLeader: 403,
+      otherCohort: 403,
+    }),
+  },
+  'POST /api/v1/organizational/department-kpis/': {
+    touches: ['department_kpis', 'department_goals'],
+    call: (s) => ({
+      url: `${org}/department-kpis`,
+      payload: { department_id: s.department.id, organizational_goal_id: s.secondGoal.id, title: 'NPS' },
+    }),
+    expected: organisation({ member: 403, leader: 403, teamLeader: 201, otherTeamLeader: 403, otherCohort: 403 }),
+  },
+  'PUT /api/v1/organizational/department-kpis/{id}': {
+    touches: ['department_kpis', 'department_goals'],
+    call: (s) => ({
+      url: `${org}/department-kpis/${s.kpi.id}`,
+      payload: { department_id: s.department.id, organizational_goal_id: s.goal.id, title: 'Net retention' },
+    }),
+    expected: organisation({
+      member: 403,
+      leader: 403,
+      teamLeader: [200, (b, c) => expect(b).toMatchObject({ id: c.scene.kpi.id, title: 'Net retention' })],
+      otherTeamLeader: 403,
+      otherCohort: 403,
+    }),
+  },
+};
+
+const statusOf = (outcome: Outcome) => (Array.isArray(outcome) ? outcome[0] : outcome);
+const methodOf = (key: string) => key.split(' ')[0] as Call['method'];
+
+describeEachDatabase('authorization matrix: every operation x every kind of caller', (getDatabase) => {
+  let app: App;
+  let issuers: TestIssuers;
+  let shared: Scene;
+  let foreign: Scene;
+
+  beforeAll(async () => {
+    issuers = await createTestIssuers();
+    app = await createTestApp(getDatabase(), {
+      keySets: issuers.keySets,
+      now: () => new Date('2026-05-01T09:00:00Z'),
+      config: { rateLimitPerMinute: 100_000 },
+    });
+    shared = await createScene(app, getDatabase().db, issuers);
+    foreign = await createScene(app, getDatabase().db, issuers);
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('has a row for every documented operation, and no row for an operation that does not exist', () => {
+    const documented = documentedOperations(app).map((o) => o.key);
+    expect(documented.length).toBeGreaterThanOrEqual(28);
+    expect([...documented].sort()).toEqual(Object.keys(matrix).sort());
+  });
+
+  for (const [key, entry] of Object.entries(matrix)) {
+    const method = methodOf(key);
+    it(`${key}: ${roles.map((r) => `${r} ${statusOf(entry.expected[r])}`).join(', ')}`, async () => {
+      const db = getDatabase().db;
+      // A write gets fresh organisations: what one row (or one caller) changed cannot decide another.
+      const scene = method === 'GET' ? shared : await createScene(app, db, issuers);
+      const people = peopleOf(scene, method === 'GET' ? foreign : await createOutsiders(app, db, issuers));
+      // Refusals first, on data no success has touched yet.
+      const order = [...roles].sort(
+        (a, b) => Number(statusOf(entry.expected[a]) < 400) - Number(statusOf(entry.expected[b]) < 400),
+      );
+      // The state after one call is the state before the next.
+      let before = await fingerprint(db);
+      for (const role of order) {
+        const outcome = entry.expected[role];
+        const caller = people[role];
+        const answer: Answer = await send(app)(caller, { method, ...entry.call(scene) });
+        const label = `${key} as ${role}: ${JSON.stringify(answer.body).slice(0, 300)}`;
+        expect(answer.status, label).toBe(statusOf(outcome));
+        if (answer.status >= 400) {
+          expect(answer.body.detail, label).toEqual(expect.any(String));
+          expect(answer.body.detail.length, label).toBeGreaterThan(10);
+        }
+        const after = await fingerprint(db);
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+        const allowed = answer.status >= 400 ? [] : (entry.touches ?? []);
+        expect(
+          changed.filter((table) => !allowed.includes(table)),
+          `${label} changed stored data`,
+        ).toEqual([]);
+        before = after;
+        if (Array.isArray(outcome)) await outcome[1](answer.body, { db, scene, foreign, caller, role });
+      }
+    });
+  }
+
+  // Ids of another organisation, sent by the caller whose role could use such an id in its own
+  // organisation: 404 with the same answer as an id that never existed, and nothing written.
+  const foreignIds: [
+    name: string,
+    role: Role,
+    call: (theirs: Scene, id: (real: string) => string, mine: Scene) => Call,
+    status?: number,
+  ][] = [
+    [
+      'their programme (behaviours)',
+      'member',
+      (t, id) => ({ method: 'GET', url: `${v1}/programmes/${id(t.programmeId)}/behaviours` }),
+    ],
+    [
+      'their programme (goals)',
+      'leader',
+      (t, id) => ({ method: 'GET', url: `${org}/goals?program_id=${id(t.programmeId)}` }),
+    ],
+    [
+      'their programme (new goal)',
+      'leader',
+      (t, id) => ({
+        method: 'POST',
+        url: `${org}/goals?program_id=${id(t.programmeId)}`,
+        payload: { title: 'Mine now', sequence_order: 0 },
+      }),
+    ],
+    [
+      'their programme (departments)',
+      'teamLeader',
+      (t, id) => ({ method: 'GET', url: `${org}/departments?program_id=${id(t.programmeId)}` }),
+    ],
+    [
+      'their programme (new department)',
+      'teamLeader',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${org}/departments`,
+        payload: { program_id: id(t.programmeId), selected_team_id: m.freeTeam.id, organizational_goal_ids: [] },
+      }),
+    ],
+    [
+      'their goal (update)',
+      'leader',
+      (t, id) => ({
+        method: 'PUT',
+        url: `${org}/goals/${id(t.goal.id)}`,
+        payload: { title: 'Taken over', sequence_order: 0 },
+      }),
+    ],
+    ['their goal (delete)', 'leader', (t, id) => ({ method: 'DELETE', url: `${org}/goals/${id(t.goal.id)}` })],
+    [
+      'their goal (in a new department)',
+      'teamLeader',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${org}/departments`,
+        payload: {
+          program_id: m.programmeId,
+          selected_team_id: m.freeTeam.id,
+          organizational_goal_ids: [id(t.goal.id)],
+        },
+      }),
+    ],
+    [
+      'their goal (in a KPI of my department)',
+      'teamLeader',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${org}/department-kpis`,
+        payload: { department_id: m.department.id, organizational_goal_id: id(t.goal.id), title: 'Stolen' },
+      }),
+    ],
+    [
+      'their team (new department)',
+      'teamLeader',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${org}/departments`,
+        payload: { program_id: m.programmeId, selected_team_id: id(t.freeTeam.id), organizational_goal_ids: [] },
+      }),
+    ],
+    [
+      'their department (KPIs)',
+      'leader',
+      (t, id) => ({ method: 'GET', url: `${org}/department-kpis?department_id=${id(t.department.id)}` }),
+    ],
+    [
+      'their department (new KPI)',
+      'teamLeader',
+      (t, id) => ({
+        method: 'POST',
+        url: `${org}/department-kpis`,
+        payload: { department_id: id(t.department.id), organizational_goal_id: t.goal.id, title: 'Stolen' },
+      }),
+    ],
+    [
+      'their KPI (update)',
+      'teamLeader',
+      (t, id) => ({
+        method: 'PUT',
+        url: `${org}/department-kpis/${id(t.kpi.id)}`,
+        payload: { department_id: t.department.id, organizational_goal_id: t.goal.id, title: 'Taken over' },
+      }),
+    ],
+    [
+      'their habit (select)',
+      'member',
+      (t, id) => ({ method: 'POST', url: `${v1}/habits/select`, payload: { habit_id: id(t.secondHabit.id) } }),
+    ],
+    [
+      'their habit (check in by habit id)',
+      'member',
+      (t, id) => ({
+        method: 'POST',
+        url: `${v1}/habits/${id(t.firstHabit.id)}/log`,
+        payload: { log_type: 'completed' },
+      }),
+    ],
+    [
+      'their user habit (today)',
+      'member',
+      (t, id) => ({ method: 'GET', url: `${v1}/habits/${id(t.memberUserHabitId)}/log/today` }),
+    ],
+    [
+      'their user habit (check in)',
+      'member',
+      (t, id) => ({
+        method: 'POST',
+        url: `${v1}/habits/${id(t.memberUserHabitId)}/log`,
+        payload: { log_type: 'skipped' },
+      }),
+    ],
+    [
+      'their cohort member (endorse)',
+      'member',
+      (t, id) => ({
+        method: 'POST',
+        url: `${v1}/social/endorsements`,
+        payload: { endorsed_user_id: id(t.mate.id), message: 'Well done' },
+      }),
+    ],
+    [
+      'a member of another cohort of my organisation (endorse)',
+      'member',
+      (_t, id, m) => ({
+        method: 'POST',
+        url: `${v1}/social/endorsements`,
+        payload: { endorsed_user_id: id(m.otherCohort.id), message: 'Well done' },
+      }),
+    ],
+    [
+      'a habit of another programme of my organisation (select)',
+      'member',
+      (_t, id, m) => ({
+        method: 'POST',
+        url: `${v1}/habits/select`,
+        payload: { habit_id: id(m.secondHabitOfSecondProgramme.id) },
+      }),
+    ],
+    [
+      "a goal of my organisation's other programme (in a new department)",
+      'teamLeader',
+      (_t, id, m) => ({
+        method: 'POST',
+        url: `${org}/departments`,
+        payload: {
+          program_id: m.programmeId,
+          selected_team_id: m.freeTeam.id,
+          organizational_goal_ids: [id(m.secondProgrammeGoalId)],
+        },
+      }),
+    ],
+    [
+      "a goal of my organisation's other programme (in a new KPI)",
+      'teamLeader',
+      (_t, id, m) => ({
+        method: 'POST',
+        url: `${org}/department-kpis`,
+        payload: { department_id: m.department.id, organizational_goal_id: id(m.secondProgrammeGoalId), title: 'KPI' },
+      }),
+    ],
+    [
+      "a goal of my organisation's other programme (KPI update)",
+      'teamLeader',
+      (_t, id, m) => ({
+        method: 'PUT',
+        url: `${org}/department-kpis/${m.kpi.id}`,
+        payload: { department_id: m.department.id, organizational_goal_id: id(m.secondProgrammeGoalId), title: 'KPI' },
+      }),
+    ],
+    [
+      'a positive change of their habit (check in)',
+      'member',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${v1}/habits/${m.memberUserHabitId}/log`,
+        payload: { log_type: 'completed', positive_change_id: id(t.firstHabitChangeId) },
+      }),
+      400,
+    ],
+    [
+      'another programme of my organisation (behaviours)',
+      'member',
+      (_t, id, m) => ({ method: 'GET', url: `${v1}/programmes/${id(m.secondProgramme.id)}/behaviours` }),
+    ],
+  ];
+
+  for (const [name, role, call, status = 404] of foreignIds) {
+    it(`${status} for ${name}, as ${role}, like an id that never existed, and nothing changes`, async () => {
+      const db = getDatabase().db;
+      const people = peopleOf(shared, foreign);
+      const before = await fingerprint(db);
+      const sent: string[] = [];
+      const real = await send(app)(
+        people[role],
+        call(foreign, (id) => (sent.push(id), id), shared),
+      );
+      expect(real.status, JSON.stringify(real.body)).toBe(status);
+      expect(real.body.detail).toEqual(expect.any(String));
+      expect(await fingerprint(db)).toEqual(before);
+      const madeUpIds: string[] = [];
+      const madeUp = await send(app)(
+        people[role],
+        call(foreign, () => (madeUpIds.push(randomUUID()), madeUpIds.at(-1)!), shared),
+      );
+      // The same answer, except where it repeats the id the caller sent.
+      const masked = (answer: Answer, used: string[]) =>
+        used.reduce((text, id) => text.replaceAll(id, '<id>'), JSON.stringify(answer));
+      expect(masked(madeUp, madeUpIds)).toBe(masked(real, sent));
+    });
+  }
+});

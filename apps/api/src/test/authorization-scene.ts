@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import type { App } from '../app.ts';
+import type { Db } from '../db/client.ts';
+import { positiveChanges } from '../db/schema/index.ts';
+import { createOrgWithGoals, type OrgWithGoals } from '../routes/organizational/test-setup.ts';
+import { createCohort, createHabit, createProgramme, createUser } from './factories.ts';
+import type { TestIssuers } from './tokens.ts';
+import { createWorld, type Member } from './world.ts';
+
+// The people an authorization rule is stated for. "otherTeamLeader" leads another team of the same
+// organisation; "otherCohort" is a member of the same organisation in another cohort (running
+// another programme); the foreign pair lead another organisation.
+export const roles = [
+  'member',
+  'leader',
+  'teamLeader',
+  'otherTeamLeader',
+  'otherCohort',
+  'foreignLeader',
+  'foreignTeamLeader',
+] as const;
+export type Role = (typeof roles)[number];
+
+export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | string };
+export type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export function send(app: App) {
+  return async (member: Member | null, call: Call): Promise<Answer> => {
+    const headers: Record<string, string> = { ...(member?.headers ?? {}) };
+    if (typeof call.payload === 'string') headers['content-type'] = 'application/json';
+    const options: InjectOptions = { method: call.method, url: call.url, headers, payload: call.payload };
+    const response = await app.inject(options);
+    const json = response.headers['content-type']?.toString().includes('json');
+    return { status: response.statusCode, body: response.body && json ? response.json() : response.body };
+  };
+}
+
+async function succeed(app: App, member: Member, call: Call): Promise<Answer> {
+  const answer = await send(app)(member, call);
+  if (answer.status >= 300) {
+    throw new Error(`${call.method} ${call.url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer;
+}
+
+// One organisation as the authorization rules see it: createOrgWithGoals (leader, two team leaders,
+// a member, goals, a department and its KPI) plus a member with an active habit, a cohort mate
+// with an active habit (someone to endorse), and a member of a second cohort running a second
+// programme of the same organisation. Everyone has signed in once, so their identities are linked
+// and a later refused request has nothing legitimate to write.
+export async function createScene(app: App, db: Db, issuers: TestIssuers) {
+  const org: OrgWithGoals = await createOrgWithGoals(app, db, issuers);
+  const { world } = org;
+  const mate = await world.person();
+  const [firstHabit, secondHabit] = world.habits;
+  const memberHabit = await succeed(app, org.member, {
+    method: 'POST',
+    url: '/api/v1/habits/select',
+    payload: { habit_id: firstHabit!.id },
+  });
+  await succeed(app, mate, { method: 'POST', url: '/api/v1/habits/select', payload: { habit_id: firstHabit!.id } });
+
+  const secondProgramme = await createProgramme(db, { organisationId: world.organisation.id });
+  const secondContent = await createHabit(db, { programmeId: secondProgramme.id });
+  const outsiderRow = await createUser(db, {
+    organisationId: world.organisation.id,
+    email: `second-cohort-${mate.id.slice(0, 8)}@${world.domain}`,
+    termsAcceptedAt: new Date('2026-01-01T00:00:00Z'),
+    privacyAcceptedAt: new Date('2026-01-01T00:00:00Z'),
+  });
+  const secondCohort = await createCohort(db, {
+    organisationId: world.organisation.id,
+    programmeId: secondProgramme.id,
+    memberIds: [outsiderRow.id],
+  });
+  const otherCohort: Member = {
+    id: outsiderRow.id,
+    email: outsiderRow.email,
+    headers: { authorization: `Bearer ${await issuers.hosted({ email: outsiderRow.email })}` },
+  };
+  for (const person of [org.leader, org.teamLeader, org.otherTeamLeader, otherCohort]) {
+    await succeed(app, person, { method: 'GET', url: '/api/v1/auth/me' });
+  }
+  const secondProgrammeGoal = await succeed(app, org.leader, {
+    method: 'POST',
+    url: `/api/v1/organizational/goals?program_id=${secondProgramme.id}`,
+    payload: { title: 'Second programme goal', sequence_order: 0 },
+  });
+  const [firstHabitChange] = await db
+    .select({ id: positiveChanges.id })
+    .from(positiveChanges)
+    .where(eq(positiveChanges.habitId, firstHabit!.id))
+    .limit(1);
+  return {
+    ...org,
+    organisationId: world.organisation.id,
+    mate,
+    otherCohort,
+    firstHabit: firstHabit!,
+    secondHabit: secondHabit!,
+    memberUserHabitId: memberHabit.body.id as string,
+    secondProgramme,
+    secondCohort,
+    secondHabitOfSecondProgramme: secondContent.habit,
+    secondProgrammeGoalId: secondProgrammeGoal.body.id as string,
+    firstHabitChangeId: firstHabitChange!.id,
+  };
+}
+
+export type Scene = Awaited<ReturnType<typeof createScene>>;
+
+// Just the leader and a team leader of another organisation, signed in once: the foreign callers
+// of a write, cheaper than a whole scene.
+export async function createOutsiders(app: App, db: Db, issuers: TestIssuers) {
+  const world = await createWorld(db, issuers);
+  const leader = await world.person({ role: 'leader' });
+  const teamLeader = await world.person({ role: 'team_leader' });
+  for (const person of [leader, teamLeader]) await succeed(app, person, { method: 'GET', url: '/api/v1/auth/me' });
+  return { leader, teamLeader };
+}
+
+export function peopleOf(scene: Scene, foreign: { leader: Member; teamLeader: Member }): Record<Role, Member> {
+  return {
+    member: scene.member,
+    leader: scene.leader,
+    teamLeader: scene.teamLeader,
+    otherTeamLeader: scene.otherTeamLeader,
+    otherCohort: scene.otherCohort,
+    foreignLeader: foreign.leader,
+    foreignTeamLeader: foreign.teamLeader,
+  };
+}
+
+let tableNames: string[] | undefined;
+
+// A fingerprint of every application table: its row count and the sum of a 64-bit hash of each
+// row's text (order-free, so no sort). Equal fingerprints mean nothing was inserted, changed or
+// deleted anywhere in between.
+export async function fingerprint(db: Db): Promise<Record<string, string>> {
+  if (!tableNames) {
+    const listed = await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    tableNames = (listed as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+  }
+  const parts = tableNames.map(
+    (name) =>
+      `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text as print from "${name}" t`,
+  );
+  const result = await db.execute(sql.raw(parts.join(' union all ')));
+  const rows = (result as unknown as { rows: { name: string; print: string }[] }).rows;
+  return Object.fromEntries(rows.map((r) => [r.name, r.print]));
+}
+
+// Every operation the API documents, as "METHOD /path/{param}" keys.
+export function documentedOperations(app: App): { key: string; hasBody: boolean }[] {
+  const document = app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      hasBody: operation.requestBody !== undefined,
+    })),
+  );
+}

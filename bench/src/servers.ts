@@ -1,0 +1,132 @@
+// Child processes the benchmark measures: the reference server, the API server (as in
+// production: apps/api/src/server.ts under tsx, logging off), and the JWKS the API trusts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { BENCH_ISSUER } from './generate.ts';
+import { benchRoot, type Target } from './data.ts';
+
+export const AUDIENCE = 'https://api.habitrack.bench';
+export const CLIENT_ID = 'bench-web';
+
+export type Running = { url: string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not start within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+async function startChild(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  probe: string,
+  nodeArgs: string[] = [],
+): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(benchRoot, script)], {
+    cwd: benchRoot,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // A benchmark stopped early (Ctrl-C, kill) takes its servers with it.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}${probe}`, child, () => output);
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function startReference(): Promise<Running> {
+  return startChild('bench/src/reference-server.ts', { PATH: process.env.PATH, NODE_ENV: 'production' }, '/');
+}
+
+export type Issuer = { jwksUri: string; sign: (n: number) => Promise<string>; close: () => Promise<void> };
+
+// A key pair made for this run, published as a JWKS over HTTP; the API fetches it like any
+// hosted provider's key set and verifies real RS256 signatures.
+export async function startIssuer(): Promise<Issuer> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const kid = `bench-${Date.now()}`;
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const body = JSON.stringify({ keys: [jwk] });
+  const server: Server = createServer((request, response) => {
+    response.writeHead(request.url === '/.well-known/jwks.json' ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    jwksUri: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+    sign: (n) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        email: `member${n}@bench.example`,
+        email_verified: true,
+        azp: CLIENT_ID,
+        scope: 'openid profile email',
+      })
+        .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
+        .setIssuer(BENCH_ISSUER)
+        .setAudience([AUDIENCE, `${BENCH_ISSUER}userinfo`])
+        .setSubject(`bench|${n}`)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3 * 3600)
+        .sign(privateKey);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function startApi(target: Target, issuer: Issuer): Promise<Running> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    AUTH0_DOMAIN: new URL(BENCH_ISSUER).host,
+    AUTH0_ISSUER: BENCH_ISSUER,
+    AUTH0_CLIENT_ID: CLIENT_ID,
+    AUTH0_AUDIENCE: AUDIENCE,
+    AUTH0_JWKS_URI: issuer.jwksUri,
+    // The benchmark sends thousands of requests per minute per user on purpose.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
+  };
+  // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the API.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startChild('apps/api/src/server.ts', env, '/healthz', nodeArgs);
+}
