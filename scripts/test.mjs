@@ -15,6 +15,8 @@ const allSteps = [
   { id: 'lint', name: 'lint', commands: [['npm', 'run', 'lint']] },
   { id: 'typecheck', name: 'typecheck', commands: [['npm', 'run', 'typecheck']] },
   { id: 'vitest', name: 'unit and API tests (vitest)', commands: [['npx', '--no', 'vitest', 'run']] },
+  // Builds the web app when stale and fails when the initial JavaScript outgrows its budget.
+  { id: 'size', name: 'bundle size', commands: [['node', 'scripts/check-bundle-size.mjs']] },
   {
     id: 'e2e',
     name: 'end-to-end tests (playwright)',

@@ -104,9 +104,18 @@ function sdkPreload(): Plugin {
   };
 }
 
-export default defineConfig({
+// react-router's package exports send every bundler to its development build (extra checks and
+// warnings, a larger and slower first chunk); a production build takes its production build.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), sdkPreload(), precompress()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -131,4 +140,4 @@ export default defineConfig({
       '/config.json': apiTarget,
     },
   },
-});
+}));

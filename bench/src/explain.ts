@@ -1,13 +1,11 @@
 // Prints EXPLAIN (ANALYZE, BUFFERS) of the hot queries on the generated PostgreSQL data, built by
 // the same query functions the API calls. Run: npm run bench -- --explain
 import { and, eq } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { cohortContextQuery, moodBetween, positiveChangeCounts } from '../../apps/api/src/db/queries/dashboard.ts';
-import { activeHabitStatsSql, cohortHabitStatsSql } from '../../apps/api/src/db/queries/progress.ts';
+import { dashboardFactsSql } from '../../apps/api/src/db/queries/dashboard-facts.ts';
+import { cohortMembersFactsSql, cohortStandingsSql } from '../../apps/api/src/db/queries/standings.ts';
 import { cohortMembers, identities, organisations, users } from '../../apps/api/src/db/schema/index.ts';
-import { endorsementFactsQuery, listCohortMembers } from '../../apps/api/src/db/queries/cohort.ts';
 import { prepareData } from './data.ts';
 import { BENCH_ISSUER, FULL, query } from './generate.ts';
 
@@ -18,17 +16,39 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
   const database = await openDatabase({ kind: 'postgres', url: data.target.url!, poolSize: 1 });
   const client = new pg.Client({ connectionString: data.target.url });
   await client.connect();
-  const dialect = new PgDialect({ casing: 'snake_case' });
   try {
-    const [member] = await query<{ n: number; user_id: string; cohort_id: string }>(
+    const [member] = await query<{
+      n: number;
+      user_id: string;
+      cohort_id: string;
+      version: string;
+    }>(
       database,
-      `select b.n, b.user_id, cm.cohort_id from bench_users b join cohort_members cm on cm.user_id = b.user_id
+      `select b.n, b.user_id, cm.cohort_id, u.xmin::text || ':' || o.xmin::text as version
+       from bench_users b
+       join users u on u.id = b.user_id join organisations o on o.id = u.organisation_id
+       join cohort_members cm on cm.user_id = b.user_id
        where b.history_days > 7 and b.n % 3 = 2 order by b.n limit 1 offset 4321`,
     );
     const { db } = database;
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
-    const members = await listCohortMembers(db, member!.cohort_id);
+    // Prepared-statement placeholders filled in as the API fills them.
+    const bind = (q: Query, values: Record<string, unknown>): Query => ({
+      sql: q.sql,
+      params: q.params.map((p) =>
+        p && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p,
+      ),
+    });
+    const base = {
+      userId: member!.user_id,
+      now: now.toISOString(),
+      today,
+      weekStart: today,
+      issuer: BENCH_ISSUER,
+      subject: `bench|${member!.n}`,
+      version: member!.version,
+    };
     const queries: [string, Query][] = [
       [
         'sign-in lookup (every request)',
@@ -41,19 +61,12 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
           .limit(1)
           .toSQL(),
       ],
-      ['own habit stats (dashboard)', dialect.sqlToQuery(activeHabitStatsSql({ userId: member!.user_id, now }))],
-      ['cohort context (dashboard, cohort members)', cohortContextQuery(db, member!.user_id).toSQL()],
+      ['dashboard (one statement; the rank comes from the standings below)', bind(dashboardFactsSql(db), base)],
+      ['cohort members (one statement; the standings below)', bind(cohortMembersFactsSql(db), base)],
       [
-        'cohort habit stats, 200 members (dashboard, cohort members)',
-        dialect.sqlToQuery(cohortHabitStatsSql({ cohortId: member!.cohort_id, now })),
+        'cohort standings, 200 members (once per change of the cohort, see docs/decisions/007)',
+        bind(cohortStandingsSql(db), { cohortId: member!.cohort_id, now: now.toISOString() }),
       ],
-      ['cohort member list (dashboard, cohort members)', listCohortMembers(db, member!.cohort_id).toSQL()],
-      [
-        'endorsement facts, 200 members (cohort members)',
-        endorsementFactsQuery(db, { memberIds: members.map((m) => m.id), callerId: member!.user_id, today }).toSQL(),
-      ],
-      ['positive changes (dashboard)', positiveChangeCounts(db, member!.user_id).toSQL()],
-      ['weekly mood (dashboard)', moodBetween(db, { userId: member!.user_id, from: today, to: today }).toSQL()],
       [
         'cohort members of the caller (flow)',
         db.select().from(cohortMembers).where(eq(cohortMembers.userId, member!.user_id)).toSQL(),

@@ -6,7 +6,9 @@
 // screen and the development identity provider. Prints a table, writes bench/results/web-latest.json
 // and exits 1 naming every missed budget.
 //
-// Options: --runs N (default 3), --pages login,dashboard,... (default all), --out FILE.
+// Options: --runs N (default 3), --pages login,dashboard,... (default all), --out FILE,
+// --lhr-dir DIR (also keeps every run's full Lighthouse report there, to study long tasks and the
+// main-thread breakdown).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -54,6 +56,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     pages: { type: 'string' },
     out: { type: 'string', default: path.join(root, 'bench/results/web-latest.json') },
+    'lhr-dir': { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -341,6 +344,11 @@ async function main() {
           disableStorageReset: page.signedIn,
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (options['lhr-dir']) {
+          mkdirSync(options['lhr-dir'], { recursive: true });
+          const file = `${page.name.replace(/\W+/g, '-')}-${run}.json`;
+          writeFileSync(path.join(options['lhr-dir'], file), JSON.stringify(result.lhr));
+        }
         const summary = summarize(result.lhr);
         if (summary.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${summary.runtimeError}`);
         // On a starved machine Lighthouse sometimes cannot compute a metric: that run is repeated.

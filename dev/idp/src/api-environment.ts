@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import type { DevIdp } from './start-idp.ts';
 
 // The API's sign-in settings that point it at this provider: what `npm start` and the e2e tests
@@ -22,6 +22,10 @@ export function apiEnvironment(idp: DevIdp): Record<string, string> {
   };
 }
 
+// Written beside the target and renamed over it: a process waiting for the file (scripts/start.mjs,
+// the e2e set-up) sees either nothing or the whole of it, never a half-written file.
 export async function writeApiEnvironment(idp: DevIdp, file: string): Promise<void> {
-  await writeFile(file, JSON.stringify(apiEnvironment(idp), null, 2));
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify(apiEnvironment(idp), null, 2));
+  await rename(temp, file);
 }

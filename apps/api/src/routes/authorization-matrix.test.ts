@@ -99,7 +99,7 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/auth/reset-user-data': {
-    touches: ['users', 'user_habits', 'habit_logs', 'mood_entries'],
+    touches: ['users', 'user_habits', 'habit_logs', 'mood_entries', 'cohort_members.standings_version'],
     call: () => ({ url: `${v1}/auth/reset-user-data` }),
     expected: everyone([
       200,
@@ -148,7 +148,7 @@ const matrix: Record<string, Entry> = {
     expected: everyone([200, (b, c) => expect(ids(b)).toEqual(c.role === 'member' ? [c.scene.memberUserHabitId] : [])]),
   },
   'POST /api/v1/habits/select': {
-    touches: ['user_habits'],
+    touches: ['user_habits', 'cohort_members.standings_version'],
     call: (s) => ({ url: `${v1}/habits/select`, payload: { habit_id: s.secondHabit.id } }),
     expected: inScene(
       [
@@ -169,7 +169,8 @@ const matrix: Record<string, Entry> = {
     },
   },
   'POST /api/v1/habits/{habitId}/log': {
-    touches: ['habit_logs'],
+    // The check-in's habit keeps its progress (migration 0004).
+    touches: ['habit_logs', 'user_habits', 'cohort_members.standings_version'],
     call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/log`, payload: { log_type: 'completed' } }),
     expected: {
       ...everyone(404),
@@ -230,7 +231,7 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/social/endorsements': {
-    touches: ['endorsements'],
+    touches: ['endorsements', 'cohort_members.standings_version'],
     call: (s) => ({
       url: `${v1}/social/endorsements`,
       payload: { endorsed_user_id: s.mate.id, message: 'Thank you!' },

@@ -1,5 +1,6 @@
 import {
   HABIT_LOG_MAX_DAYS_LATE,
+  type THabitLog,
   type TLogHabitRequest,
   type TTodayLogResponse,
 } from '@habitrack/contracts/habits/log-habit';
@@ -11,7 +12,8 @@ import {
   toHabitLog,
   upsertLog,
 } from '../db/queries/habit-logs.ts';
-import type { SignedInUser } from '../db/queries/identity.ts';
+import type { VerifiedToken } from '../auth/verify-token.ts';
+import { callerCheck, type SignedInUser } from '../db/queries/identity.ts';
 import { loadHabits } from '../db/queries/programmes.ts';
 import { habits } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
@@ -39,35 +41,43 @@ export async function getTodayLog(
 }
 
 // DOMAIN "Habits": one log per user habit per local date; a positive change only with
-// `completed`, and only one of that habit's own changes. Every check happens before the write.
+// `completed`, and only one of that habit's own changes. Every check happens before the write, and
+// the write only once the caller is confirmed current (see withCaller).
 export async function logHabit(
   db: DbOrTx,
-  options: { user: SignedInUser; id: string; input: TLogHabitRequest; now: Date },
-) {
+  options: { user: SignedInUser; token: VerifiedToken; id: string; input: TLogHabitRequest; now: Date },
+): Promise<{ callerIsCurrent: boolean; answer: () => Promise<{ created: boolean; log: THabitLog }> }> {
   const { input, user } = options;
-  const userHabit = await findActiveUserHabitForLog(db, { userId: user.id, id: options.id });
-  if (!userHabit) throw notFound(NOT_ACTIVE);
-  const today = localDate(options.now, user.timeZone);
-  const date = input.log_date ?? today;
-  if (date > today) throw badRequest('A check-in cannot be for a future date.');
-  if (date < addDays(today, -HABIT_LOG_MAX_DAYS_LATE)) {
-    throw badRequest(`A check-in can be at most ${HABIT_LOG_MAX_DAYS_LATE} days late.`);
-  }
-  if (date < userHabit.startedOn) throw badRequest('A check-in cannot be before you started this habit.');
-  const changeId = input.positive_change_id ?? null;
-  if (changeId && input.log_type !== 'completed') {
-    throw badRequest('A positive change can only be recorded when the habit was completed.');
-  }
-  if (changeId && !userHabit.positiveChangeIds.includes(changeId)) {
-    throw badRequest('This positive change does not belong to the habit.');
-  }
-  const note = input.note ? input.note : null;
-  const { log, created } = await upsertLog(db, {
-    userHabitId: userHabit.id,
-    logDate: date,
-    logType: input.log_type,
-    note,
-    positiveChangeId: changeId,
+  const { callerIsCurrent, userHabit } = await findActiveUserHabitForLog(db, {
+    userId: user.id,
+    id: options.id,
+    caller: callerCheck(user, options.token),
   });
-  return { created, log: toHabitLog(log, userHabit.habitId) };
+  const answer = async () => {
+    if (!userHabit) throw notFound(NOT_ACTIVE);
+    const today = localDate(options.now, user.timeZone);
+    const date = input.log_date ?? today;
+    if (date > today) throw badRequest('A check-in cannot be for a future date.');
+    if (date < addDays(today, -HABIT_LOG_MAX_DAYS_LATE)) {
+      throw badRequest(`A check-in can be at most ${HABIT_LOG_MAX_DAYS_LATE} days late.`);
+    }
+    if (date < userHabit.startedOn) throw badRequest('A check-in cannot be before you started this habit.');
+    const changeId = input.positive_change_id ?? null;
+    if (changeId && input.log_type !== 'completed') {
+      throw badRequest('A positive change can only be recorded when the habit was completed.');
+    }
+    if (changeId && !userHabit.positiveChangeIds.includes(changeId)) {
+      throw badRequest('This positive change does not belong to the habit.');
+    }
+    const note = input.note ? input.note : null;
+    const { log, created } = await upsertLog(db, {
+      userHabitId: userHabit.id,
+      logDate: date,
+      logType: input.log_type,
+      note,
+      positiveChangeId: changeId,
+    });
+    return { created, log: toHabitLog(log, userHabit.habitId) };
+  };
+  return { callerIsCurrent, answer };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import type { DbOrTx } from '../db/client.ts';
-import type { SignedInUser } from '../db/queries/identity.ts';
+import type { VerifiedToken } from '../auth/verify-token.ts';
+import { callerIsCurrentSql, type SignedInUser } from '../db/queries/identity.ts';
 import { localDate } from '../lib/local-date.ts';
 
 type ManagedTeam = TUserFlowStatusResponse['manageable_teams'][number];
@@ -25,6 +26,12 @@ function flowFactsQuery(db: DbOrTx) {
       >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type)
           order by t.name), '[]'::json)
         from team_managers tm join teams t on t.id = tm.team_id where tm.user_id = ${userId})`,
+      callerIsCurrent: callerIsCurrentSql({
+        issuer: sql.placeholder('issuer'),
+        subject: sql.placeholder('subject'),
+        userId,
+        version: sql.placeholder('version'),
+      }),
     })
     .from(sql`(select 1) as one_row`);
 }
@@ -33,22 +40,28 @@ function flowFactsQuery(db: DbOrTx) {
 const prepared = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof flowFactsQuery>['prepare']>>();
 
 // DOMAIN "Flow status": terms first, then onboarding until a habit is active, then the dashboard.
-// One query whatever the user's history.
+// One query whatever the user's history; it also confirms the caller (see withCaller).
 export async function getUserFlowStatus(
   db: DbOrTx,
-  options: { user: SignedInUser; now: Date },
-): Promise<TUserFlowStatusResponse> {
-  const { user } = options;
+  options: { user: SignedInUser; token: VerifiedToken; now: Date },
+): Promise<{ callerIsCurrent: boolean; answer: () => TUserFlowStatusResponse }> {
+  const { user, token } = options;
   let query = prepared.get(db);
   if (!query) {
     query = flowFactsQuery(db).prepare('user_flow_facts');
     prepared.set(db, query);
   }
-  const [facts] = await query.execute({ userId: user.id, today: localDate(options.now, user.timeZone) });
+  const [facts] = await query.execute({
+    userId: user.id,
+    today: localDate(options.now, user.timeZone),
+    issuer: token.issuer,
+    subject: token.subject,
+    version: user.version,
+  });
 
   const hasAcceptedTerms = user.termsAcceptedAt !== null && user.privacyAcceptedAt !== null;
   const hasActiveHabits = Boolean(facts?.hasActiveHabits);
-  return {
+  const value: TUserFlowStatusResponse = {
     navigation_path: !hasAcceptedTerms ? 'terms' : hasActiveHabits ? 'dashboard' : 'onboarding',
     has_accepted_terms: hasAcceptedTerms,
     has_active_habits: hasActiveHabits,
@@ -57,4 +70,5 @@ export async function getUserFlowStatus(
     has_organizational_goals: Boolean(facts?.hasGoals),
     manageable_teams: user.role === 'team_leader' ? (facts?.managed ?? []) : [],
   };
+  return { callerIsCurrent: Boolean(facts?.callerIsCurrent), answer: () => value };
 }

@@ -8,35 +8,48 @@ import {
 } from '@habitrack/contracts/social/endorse-member';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 import type { Db } from '../db/client.ts';
-import { endorsementFacts, isCohortMate } from '../db/queries/cohort.ts';
+import { isCohortMate } from '../db/queries/cohort.ts';
+import { cohortMembersFacts } from '../db/queries/standings.ts';
 import { findCohortContext } from '../db/queries/dashboard.ts';
-import type { SignedInUser } from '../db/queries/identity.ts';
+import type { VerifiedToken } from '../auth/verify-token.ts';
+import { callerCheck, type SignedInUser } from '../db/queries/identity.ts';
 import { endorsements, userHabits } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { localDate } from '../lib/local-date.ts';
-import { cohortStandings } from './standings.service.ts';
+import { standingsCache } from './standings.service.ts';
 
 const NO_COHORT = 'You are not in a cohort yet. Your programme administrator adds you to one.';
 
-export async function listCohortMembers(db: Db, options: { user: SignedInUser; now: Date }): Promise<TCohortMember[]> {
-  const context = await findCohortContext(db, options.user.id);
-  if (!context) throw notFound(NO_COHORT);
-  const standings = await cohortStandings(db, { cohortId: context.cohortId, now: options.now });
-  const facts = await endorsementFacts(db, {
-    memberIds: standings.map((s) => s.id),
-    callerId: options.user.id,
-    today: localDate(options.now, options.user.timeZone),
+export async function listCohortMembers(
+  db: Db,
+  options: { user: SignedInUser; token: VerifiedToken; now: Date },
+): Promise<{ callerIsCurrent: boolean; answer: () => TCohortMember[] }> {
+  const { user, now } = options;
+  const facts = await cohortMembersFacts(db, {
+    userId: user.id,
+    today: localDate(now, user.timeZone),
+    caller: callerCheck(user, options.token),
   });
-  return standings.map((s, index) => ({
-    user: { id: s.id, email: s.email, full_name: s.fullName, job_title: s.jobTitle, role: s.role },
-    rank: index + 1,
-    active_habits: s.habits.map((h) => ({ name: h.habit_name, days_completed: h.days_completed })),
-    total_progress_percentage: s.progress,
-    current_streak: s.streak,
-    total_endorsements: facts.received.get(s.id) ?? 0,
-    endorsed_today: facts.endorsedToday.has(s.id),
-    is_current_user: s.id === options.user.id,
-  }));
+  const ranked = facts.context
+    ? await standingsCache(db).ranked(facts.context.cohort_id, facts.context.standings_version, now)
+    : null;
+  const endorsedToday = new Set(facts.endorsed_today);
+  return {
+    callerIsCurrent: facts.callerIsCurrent,
+    answer: () => {
+      if (!ranked) throw notFound(NO_COHORT);
+      return ranked.map((s, index) => ({
+        user: { id: s.id, email: s.email, full_name: s.full_name, job_title: s.job_title, role: s.role },
+        rank: index + 1,
+        active_habits: s.habits,
+        total_progress_percentage: s.progress,
+        current_streak: s.streak,
+        total_endorsements: s.received,
+        endorsed_today: endorsedToday.has(s.id),
+        is_current_user: s.id === user.id,
+      }));
+    },
+  };
 }
 
 // DOMAIN "Cohort and endorsements": a cohort mate, never oneself, only someone with an active

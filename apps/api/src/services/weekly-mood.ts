@@ -1,9 +1,7 @@
 import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
-import type { DbOrTx } from '../db/client.ts';
-import { moodBetween } from '../db/queries/dashboard.ts';
-import type { SignedInUser } from '../db/queries/identity.ts';
-import { addDays, localDate } from '../lib/local-date.ts';
+import type { MoodFacts } from '../db/queries/dashboard-facts.ts';
+import { addDays } from '../lib/local-date.ts';
 
 const SKIPPED = { mood_label: 'Skipped', mood_emoji: '⏭️' };
 
@@ -20,23 +18,23 @@ function benefitMessage(entries: number, average: number | null): string | null 
 
 // DOMAIN "Mood": the last 7 local dates including today; entries_count counts moods given (not
 // skips); average to one decimal (null with none); completion_rate = round(100 × entries / 7).
-export async function weeklyMood(
-  db: DbOrTx,
-  options: { user: SignedInUser; now: Date },
-): Promise<TDashboardResponse['mood_widget']> {
-  const today = localDate(options.now, options.user.timeZone);
-  const dates = Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
-  const rows = await moodBetween(db, { userId: options.user.id, from: dates[0]!, to: today });
+export function weekDates(today: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
+}
+
+export function weeklyMood(options: { today: string; moods: MoodFacts[] }): TDashboardResponse['mood_widget'] {
+  const dates = weekDates(options.today);
+  const rows = options.moods.filter((row) => row.date >= dates[0]! && row.date <= options.today);
   const entries: TDashboardResponse['mood_widget']['current_week']['entries'] = {};
   for (const row of rows) {
-    const scale = MOOD_SCALE.find((m) => m.value === row.moodValue);
-    entries[row.entryDate] = {
-      mood_value: row.moodValue,
+    const scale = MOOD_SCALE.find((m) => m.value === row.value);
+    entries[row.date] = {
+      mood_value: row.value,
       skipped: row.skipped,
       ...(scale ? { mood_label: scale.label, mood_emoji: scale.emoji } : SKIPPED),
     };
   }
-  const values = rows.flatMap((row) => (row.moodValue === null ? [] : [row.moodValue]));
+  const values = rows.flatMap((row) => (row.value === null ? [] : [row.value]));
   const average = values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10 : null;
   return {
     current_week: { dates, entries },

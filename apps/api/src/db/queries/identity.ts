@@ -5,16 +5,50 @@ import { identities, organisations, users } from '../schema/index.ts';
 export type SignedInUser = typeof users.$inferSelect & {
   organisationName: string;
   organisationTenantIds: string[];
+  // Changes whenever the user's or their organisation's row changes (the rows' xmin): a caller
+  // remembered with it is still exactly current while it matches (see callerIsCurrentSql).
+  version: string;
 };
+
+const rowVersion = sql<string>`${users}.xmin::text || ':' || ${organisations}.xmin::text`;
 
 const userColumns = {
   user: users,
   organisationName: organisations.name,
   organisationTenantIds: organisations.azureTenantIds,
+  version: rowVersion,
 };
 
-function flatten(row: { user: typeof users.$inferSelect; organisationName: string; organisationTenantIds: string[] }) {
-  return { ...row.user, organisationName: row.organisationName, organisationTenantIds: row.organisationTenantIds };
+function flatten(row: {
+  user: typeof users.$inferSelect;
+  organisationName: string;
+  organisationTenantIds: string[];
+  version: string;
+}): SignedInUser {
+  return {
+    ...row.user,
+    organisationName: row.organisationName,
+    organisationTenantIds: row.organisationTenantIds,
+    version: row.version,
+  };
+}
+
+// The parameters of callerIsCurrentSql in a prepared statement.
+export type CallerCheck = { issuer: string; subject: string; version: string };
+
+export function callerCheck(user: SignedInUser, token: { issuer: string; subject: string }): CallerCheck {
+  return { issuer: token.issuer, subject: token.subject, version: user.version };
+}
+
+// True when the identity (issuer, subject) still leads to user `userId` and neither the user's
+// nor the organisation's row has changed since `version` was read. Hot statements carry it, so a
+// remembered caller is confirmed in the same round trip as the answer (plugins/auth.ts).
+export function callerIsCurrentSql(caller: { issuer: unknown; subject: unknown; userId: unknown; version: unknown }) {
+  return sql<boolean>`exists (select 1 from identities ci
+    join users cu on cu.id = ci.user_id
+    join organisations co on co.id = cu.organisation_id
+    where ci.issuer = ${caller.issuer} and ci.subject = ${caller.subject} and cu.id = ${caller.userId}::uuid
+      and cu.xmin::text || ':' || co.xmin::text = ${caller.version})`;
 }
 
 function identityLookup(db: DbOrTx) {

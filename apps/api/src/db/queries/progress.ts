@@ -1,88 +1,100 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
-
-// Raw statements answer { rows } on both drivers.
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 // Longest streak reported: bounds the figure whatever the history length.
 const STREAK_LOOKBACK_DAYS = 400;
 
-export type HabitStatsRow = {
-  user_habit_id: string;
-  user_id: string;
-  habit_id: string;
-  habit_name: string;
-  target_days: number;
-  days_completed: number;
-  current_streak: number;
-  logged_today: boolean;
-};
+// The streak of the active user habit `uh` on the member's date `today`: the run of consecutive
+// completed dates ending today, or yesterday while today has no log yet (DOMAIN "Habits"). The
+// stored run (kept by the habit_logs triggers, migration 0004) ends on the latest completed date,
+// so it counts exactly when that date is the anchor; reading it costs the same whatever the
+// length of the history. A log dated after the member's today (their time zone moved west) is the
+// one case the stored figures cannot answer: that habit's streak is computed from its logs.
+export function streakSql(today: SQL): SQL {
+  return sql`(case when uh.last_logged_on > ${today} then (${liveStreakSql(today)})
+    else least(case when uh.last_completed_on = ${today} - (case when uh.last_logged_on = ${today} then 0 else 1 end)
+      then uh.completed_run else 0 end, ${sql.raw(String(STREAK_LOOKBACK_DAYS))}) end)::int`;
+}
 
-// Per active user habit, in one statement and one pass over the habit's completed logs (an
-// index-only scan of habit_logs_completed_idx): completed days since start, and the streak of
-// consecutive completed local dates ending today (or yesterday while today has no log yet).
-// A completed log belongs to the streak exactly when its date is `anchor - (n - 1)`, n being its
-// position counting back from the anchor; dates are unique, so the first gap ends the run.
-// "Today" is each member's own date in their own time zone (DOMAIN "Days, time zones").
-function habitStatsSql(options: { now: Date; from: SQL; where: SQL; orderBy: SQL }): SQL {
+// Whether the active user habit `uh` has a log (of any kind) on `today`.
+export function loggedTodaySql(today: SQL): SQL {
+  return sql`(case when uh.last_logged_on > ${today}
+    then exists (select 1 from habit_logs l where l.user_habit_id = uh.id and l.log_date = ${today})
+    else coalesce(uh.last_logged_on = ${today}, false) end)`;
+}
+
+// The member's date in their own time zone (DOMAIN "Days, time zones"); `u` is the users row.
+export function memberTodaySql(now: SQL): SQL {
+  return sql`((${now}::timestamptz) at time zone u.time_zone)::date`;
+}
+
+// The streak computed from the logs: a completed log belongs to the run ending on the anchor
+// exactly when its date is `anchor - (n - 1)`, n being its position counting back from the anchor.
+function liveStreakSql(today: SQL): SQL {
   return sql`
-    select uh.id as user_habit_id, uh.user_id, uh.habit_id, h.name as habit_name, uh.target_days,
-      s.days_completed, s.current_streak, (lt.one is not null) as logged_today
-    from ${options.from}
-    join habits h on h.id = uh.habit_id
+    select least(count(*) filter (where c.log_date <= c.anchor and c.log_date = c.anchor - (c.n - 1)::int),
+      ${sql.raw(String(STREAK_LOOKBACK_DAYS))})::int
+    from (
+      select l.log_date, a.anchor,
+        count(*) filter (where l.log_date <= a.anchor) over (order by l.log_date desc) as n
+      from habit_logs l
+      cross join (
+        select ${today} - (case when exists (select 1 from habit_logs x
+          where x.user_habit_id = uh.id and x.log_date = ${today}) then 0 else 1 end) as anchor
+      ) a
+      where l.user_habit_id = uh.id and l.log_type = 'completed' and l.log_date >= uh.started_on
+    ) c`;
+}
+
+// Progress of one habit in whole percent, as progressPercentage() computes it.
+const habitProgressSql = sql`round(100.0 * least(uh.days_completed, uh.target_days) / uh.target_days)`;
+
+// Every member of a cohort as the leaderboard shows them (DOMAIN "Cohort and endorsements"): total
+// progress (the mean over active habits, 0 with none), streak (the best over active habits), the
+// active habits (name, days completed, in slot order) and endorsements received; and when their
+// local date began and when the next begins (outside that span their streak may differ). One pass over the
+// members through their keys (nested loops); "limit 1" keeps the planner from turning the user
+// lookup into a scan of all users.
+export function memberStandingsSql(options: { cohortId: SQL; now: SQL }): SQL {
+  const today = sql`t.today`;
+  return sql`
+    select cm.user_id as id, u.full_name, u.email, u.job_title, u.role, s.progress, s.streak, s.habits,
+      (select count(*) from endorsements e where e.endorsed_id = cm.user_id)::int as received,
+      (t.today::timestamp at time zone u.time_zone) as day_began_at,
+      ((t.today + 1)::timestamp at time zone u.time_zone) as next_day_at
+    from cohort_members cm
+    cross join lateral (select u.full_name, u.email, u.job_title, u.role, u.time_zone from users u
+      where u.id = cm.user_id limit 1) u
+    cross join lateral (select ${memberTodaySql(options.now)} as today) t
     cross join lateral (
-      select ((${options.now.toISOString()}::timestamptz) at time zone u.time_zone)::date as today
-      from users u where u.id = uh.user_id
-    ) t
-    left join lateral (
-      select 1 as one from habit_logs l where l.user_habit_id = uh.id and l.log_date = t.today limit 1
-    ) lt on true
-    cross join lateral (select t.today - (case when lt.one is null then 1 else 0 end) as anchor) a
-    cross join lateral (
-      select count(*)::int as days_completed,
-        least(count(*) filter (where c.log_date <= a.anchor and c.log_date = a.anchor - (c.n - 1)::int),
-          ${STREAK_LOOKBACK_DAYS})::int as current_streak
-      from (
-        select l.log_date, count(*) filter (where l.log_date <= a.anchor) over (order by l.log_date desc) as n
-        from habit_logs l
-        where l.user_habit_id = uh.id and l.log_type = 'completed' and l.log_date >= uh.started_on
-      ) c
+      select coalesce(round(avg(${habitProgressSql})), 0)::int as progress,
+        coalesce(max(${streakSql(today)}), 0)::int as streak,
+        coalesce(json_agg(json_build_object('name', h.name, 'days_completed', uh.days_completed)
+          order by uh.slot), '[]'::json) as habits
+      from user_habits uh
+      join habits h on h.id = uh.habit_id
+      where uh.user_id = cm.user_id and uh.status = 'active'
     ) s
-    where ${options.where}
-    order by ${options.orderBy}`;
+    where cm.cohort_id = ${options.cohortId}`;
 }
 
-export function activeHabitStatsSql(options: { userId: string; now: Date }): SQL {
-  return habitStatsSql({
-    now: options.now,
-    from: sql`user_habits uh`,
-    where: sql`uh.user_id = ${options.userId} and uh.status = 'active'`,
-    orderBy: sql`uh.slot`,
-  });
-}
-
-export async function activeHabitStats(db: DbOrTx, options: { userId: string; now: Date }): Promise<HabitStatsRow[]> {
-  return rowsOf<HabitStatsRow>(await db.execute(activeHabitStatsSql(options)));
-}
-
-export function cohortHabitStatsSql(options: { cohortId: string; now: Date }): SQL {
-  return habitStatsSql({
-    now: options.now,
-    from: sql`cohort_members cm join user_habits uh on uh.user_id = cm.user_id and uh.status = 'active'`,
-    where: sql`cm.cohort_id = ${options.cohortId}`,
-    orderBy: sql`uh.user_id, uh.slot`,
-  });
-}
-
-export async function cohortHabitStats(db: DbOrTx, options: { cohortId: string; now: Date }): Promise<HabitStatsRow[]> {
-  return rowsOf<HabitStatsRow>(await db.execute(cohortHabitStatsSql(options)));
-}
-
-// DOMAIN "Cohort and endorsements": progress descending, then streak descending, then name.
-export function rankStandings<T extends { progress: number; streak: number; full_name: string }>(rows: T[]): T[] {
-  return [...rows].sort(
-    (a, b) => b.progress - a.progress || b.streak - a.streak || a.full_name.localeCompare(b.full_name, 'en'),
+// DOMAIN "Cohort and endorsements": progress descending, then streak descending, then name (and
+// the id between namesakes, so every reader ranks the same way).
+export function compareStandings(
+  a: { progress: number; streak: number; full_name: string; id: string },
+  b: { progress: number; streak: number; full_name: string; id: string },
+): number {
+  return (
+    b.progress - a.progress ||
+    b.streak - a.streak ||
+    a.full_name.localeCompare(b.full_name, 'en') ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
+}
+
+export function rankStandings<T extends { progress: number; streak: number; full_name: string; id: string }>(
+  rows: T[],
+): T[] {
+  return [...rows].sort(compareStandings);
 }
 
 export function progressPercentage(daysCompleted: number, totalDays: number): number {

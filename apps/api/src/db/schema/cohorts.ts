@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 import { programmes } from './programmes.ts';
 import { users } from './users.ts';
@@ -14,6 +14,10 @@ export const cohorts = pgTable(
       .notNull()
       .references(() => programmes.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    // Raised by triggers when someone joins or leaves the cohort (migrations 0005, 0006). With the
+    // sum of its members' own counters, the version of the cohort's standings: readers keep
+    // computed standings while the version they saw is current.
+    standingsVersion: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [unique('cohorts_organisation_name_key').on(t.organisationId, t.name)],
 );
@@ -28,6 +32,10 @@ export const cohortMembers = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // Raised by triggers (migration 0006) whenever anything the leaderboard shows of this member
+    // changes: their habits or progress, name, e-mail, job title, role or time zone, or an
+    // endorsement they received. A row per member, so members' check-ins never wait on each other.
+    standingsVersion: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.cohortId, t.userId] }), unique('cohort_members_user_key').on(t.userId)],
 );

@@ -37,6 +37,14 @@ export const userHabits = pgTable(
     slot: smallint(),
     startedOn: date({ mode: 'string' }).notNull(),
     targetDays: integer().notNull(),
+    // Progress kept by the habit_logs triggers (migration 0004, DOMAIN "Habits"), so reading a
+    // member's progress and streak costs the same whatever the length of their history:
+    // completed days since the start, the latest completed date, the run of consecutive completed
+    // dates ending on it, and the latest date with any log.
+    daysCompleted: integer().notNull().default(0),
+    lastCompletedOn: date({ mode: 'string' }),
+    completedRun: integer().notNull().default(0),
+    lastLoggedOn: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

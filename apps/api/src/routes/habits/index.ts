@@ -10,7 +10,7 @@ import { ZListMyActiveHabitsResponse } from '@habitrack/contracts/habits/list-my
 import { ZSelectHabitRequest, ZSelectHabitResponse } from '@habitrack/contracts/habits/select-habit';
 import { listOrganisationHabits } from '../../db/queries/programmes.ts';
 import { listActiveUserHabits } from '../../db/queries/user-habits.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, withCaller } from '../../plugins/auth.ts';
 import { getTodayLog, logHabit } from '../../services/check-in.service.ts';
 import { selectHabit } from '../../services/habits.service.ts';
 
@@ -54,6 +54,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:habitId/log',
     {
+      config: { confirmsCaller: true },
       schema: {
         tags: ['habits'],
         params: ZHabitLogParams,
@@ -62,12 +63,15 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, log } = await logHabit(app.database.db, {
-        user: callerOf(request).user,
-        id: request.params.habitId,
-        input: request.body,
-        now: app.now(),
-      });
+      const { created, log } = await withCaller(app, request, (user) =>
+        logHabit(app.database.db, {
+          user,
+          token: callerOf(request).token,
+          id: request.params.habitId,
+          input: request.body,
+          now: app.now(),
+        }),
+      );
       return reply.status(created ? 201 : 200).send(log);
     },
   );

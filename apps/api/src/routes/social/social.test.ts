@@ -190,4 +190,74 @@ describeEachDatabase('cohort leaderboard and endorsements API', (getDatabase) =>
     expect(smallCount).toBeLessThanOrEqual(6);
     expect(await members(large)).toHaveLength(500);
   });
+  // The standings are computed once per change and kept per process (StandingsCache): every change
+  // the leaderboard shows, made anywhere (here straight in the database, as another instance
+  // would), must show on the very next call, and so must a new local day.
+  it('shows every change on the next call, whoever made it, and a new day', async () => {
+    const { db } = getDatabase();
+    const w = await createWorld(db, issuers);
+    const ann = await activeMember(w, { days: 3, name: 'Ann Aalto' });
+    const ben = await activeMember(w, { days: 5, name: 'Ben Berg' });
+    const dashboardRank = async (member: Member) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/dashboard/', headers: member.headers })).json().team_widget;
+    const row = async (member: Member, id: string) =>
+      (await members(member)).find((m: { user: { id: string } }) => m.user.id === id);
+    expect(await dashboardRank(ann)).toMatchObject({ member_count: 2, my_rank: 2 });
+
+    // Ann's check-ins, written directly: she passes Ben.
+    const [annHabit] = await db.select().from(userHabits).where(eq(userHabits.userId, ann.id));
+    await db.insert(habitLogs).values(
+      [-3, -4, -5].map((d) => ({
+        userHabitId: annHabit!.id,
+        logDate: addDays('2026-11-21', d),
+        logType: 'completed' as const,
+      })),
+    );
+    expect(await dashboardRank(ann)).toMatchObject({ my_rank: 1 });
+    expect(await row(ben, ann.id)).toMatchObject({ rank: 1, total_progress_percentage: 10, current_streak: 6 });
+
+    await db.update(users).set({ fullName: 'Ann Abbott', jobTitle: 'Director' }).where(eq(users.id, ann.id));
+    expect((await row(ben, ann.id)).user).toMatchObject({ full_name: 'Ann Abbott', job_title: 'Director' });
+
+    await db
+      .insert(endorsements)
+      .values({ endorserId: ben.id, endorsedId: ann.id, endorsedOn: '2026-11-22', message: 'Thanks!' });
+    expect(await row(ben, ann.id)).toMatchObject({ total_endorsements: 1, endorsed_today: true });
+
+    const cy = await w.person();
+    expect(await dashboardRank(ann)).toMatchObject({ member_count: 3 });
+    await db.delete(cohortMembers).where(eq(cohortMembers.userId, cy.id));
+    expect(await dashboardRank(ann)).toMatchObject({ member_count: 2 });
+
+    await db.update(userHabits).set({ status: 'ended', slot: null }).where(eq(userHabits.id, annHabit!.id));
+    expect(await row(ben, ann.id)).toMatchObject({ rank: 2, total_progress_percentage: 0, active_habits: [] });
+
+    // Ben's streak ends yesterday; two days later (Europe/London) it has lapsed, with no write at all.
+    expect(await row(ann, ben.id)).toMatchObject({ current_streak: 5 });
+    const before = now;
+    now = new Date('2026-11-24T00:30:00Z');
+    try {
+      expect(await row(ann, ben.id)).toMatchObject({ current_streak: 0 });
+    } finally {
+      now = before;
+    }
+    expect(await row(ann, ben.id)).toMatchObject({ current_streak: 5 });
+  });
+  it('ranks a cohort once for 20 parallel first calls, and again only after a change', async () => {
+    const { db, queries } = getDatabase();
+    const w = await createWorld(db, issuers);
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => activeMember(w, { days: i + 1 })));
+    const rankings = () => queries.filter((q) => q.includes('day_began_at')).length;
+    const before = rankings();
+    const lists = await Promise.all(Array.from({ length: 20 }, (_, i) => members(people[i % 4]!)));
+    expect(lists.every((list) => list.length === 4)).toBe(true);
+    expect(rankings() - before).toBe(1);
+    await members(people[0]!);
+    expect(rankings() - before).toBe(1);
+    await endorse(people[0]!, people[1]!.id);
+    expect(
+      (await members(people[2]!)).find((m: { user: { id: string } }) => m.user.id === people[1]!.id),
+    ).toMatchObject({ total_endorsements: 1 });
+    expect(rankings() - before).toBe(2);
+  });
 });

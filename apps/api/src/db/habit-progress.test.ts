@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { addDays } from '../lib/local-date.ts';
+import { describeEachDatabase } from '../test/each-database.ts';
+import { createHabit, createOrganisation, createProgramme, createUser } from '../test/factories.ts';
+import type { Db } from './client.ts';
+import { dashboardFacts } from './queries/dashboard-facts.ts';
+import { habitLogs, userHabits } from './schema/index.ts';
+
+// The stored progress of a user habit (migration 0004's triggers) must always equal what its logs
+// say. This model is the definition (DOMAIN "Habits"), written independently of the SQL.
+type Log = { date: string; type: 'completed' | 'skipped' };
+
+function expected(logs: Log[], startedOn: string, today: string) {
+  const completed = new Set(logs.filter((l) => l.type === 'completed' && l.date >= startedOn).map((l) => l.date));
+  const loggedToday = logs.some((l) => l.date === today);
+  let day = loggedToday ? today : addDays(today, -1);
+  let streak = 0;
+  while (completed.has(day) && streak < 400) {
+    streak += 1;
+    day = addDays(day, -1);
+  }
+  return { days_completed: completed.size, current_streak: streak, logged_today: loggedToday };
+}
+
+const BASE = '2026-10-01';
+// Days are offsets from BASE, within a window small enough that runs and gaps are both common.
+const offset = fc.integer({ min: 0, max: 30 });
+const operation = fc.oneof(
+  fc.record({ kind: fc.constant('upsert' as const), day: offset, type: fc.constantFrom('completed', 'skipped') }),
+  fc.record({ kind: fc.constant('delete' as const), day: offset }),
+  fc.record({ kind: fc.constant('start' as const), day: fc.integer({ min: 0, max: 10 }) }),
+);
+
+async function memberWithHabit(db: Db, timeZone = 'UTC') {
+  const organisation = await createOrganisation(db);
+  const programme = await createProgramme(db, { organisationId: organisation.id });
+  const user = await createUser(db, { organisationId: organisation.id, timeZone });
+  const { habit } = await createHabit(db, { programmeId: programme.id });
+  const [userHabit] = await db
+    .insert(userHabits)
+    .values({ userId: user.id, habitId: habit.id, slot: 1, startedOn: BASE, targetDays: 60 })
+    .returning();
+  return { user, userHabit: userHabit! };
+}
+
+// Noon UTC on `date`: the member's date in UTC.
+const noonOf = (date: string) => new Date(`${date}T12:00:00Z`);
+
+// The member's active habits as the dashboard reads them (the statement the API runs).
+async function activeHabitStats(db: Db, options: { userId: string; now: Date; today?: string }) {
+  const today = options.today ?? options.now.toISOString().slice(0, 10);
+  const facts = await dashboardFacts(db, {
+    userId: options.userId,
+    today,
+    weekStart: addDays(today, -6),
+    caller: { issuer: 'none', subject: 'none', version: 'none' },
+  });
+  return facts.habits;
+}
+
+describeEachDatabase('stored habit progress', (getDatabase) => {
+  it('equals what the logs say after any sequence of check-ins, corrections, deletions and new start dates', async () => {
+    const { db } = getDatabase();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 1, maxLength: 14 }),
+        fc.integer({ min: 0, max: 34 }),
+        async (operations, todayOffset) => {
+          const { user, userHabit } = await memberWithHabit(db);
+          const logs = new Map<string, Log>();
+          let startedOn = BASE;
+          for (const op of operations) {
+            const date = addDays(BASE, op.day);
+            if (op.kind === 'upsert') {
+              await db
+                .insert(habitLogs)
+                .values({ userHabitId: userHabit.id, logDate: date, logType: op.type })
+                .onConflictDoUpdate({ target: [habitLogs.userHabitId, habitLogs.logDate], set: { logType: op.type } });
+              logs.set(date, { date, type: op.type });
+            } else if (op.kind === 'delete') {
+              await db
+                .delete(habitLogs)
+                .where(and(eq(habitLogs.userHabitId, userHabit.id), eq(habitLogs.logDate, date)));
+              logs.delete(date);
+            } else {
+              await db.update(userHabits).set({ startedOn: date }).where(eq(userHabits.id, userHabit.id));
+              startedOn = date;
+            }
+          }
+          // "Today" anywhere from before the latest log (a member whose time zone moved west) to
+          // days after it (a lapsed streak).
+          const today = addDays(BASE, todayOffset);
+          const [stats] = await activeHabitStats(db, { userId: user.id, now: noonOf(today) });
+          expect({
+            days_completed: stats!.days_completed,
+            current_streak: stats!.current_streak,
+            logged_today: stats!.logged_today,
+          }).toEqual(expected([...logs.values()], startedOn, today));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('keeps every one of 24 parallel check-ins for one habit (late ones included) in its progress', async () => {
+    const { db } = getDatabase();
+    const { user, userHabit } = await memberWithHabit(db);
+    const dates = Array.from({ length: 24 }, (_, i) => addDays(BASE, i)).filter((_, i) => i !== 10);
+    await Promise.all(
+      dates.map((date) =>
+        db.insert(habitLogs).values({ userHabitId: userHabit.id, logDate: date, logType: 'completed' }),
+      ),
+    );
+    const today = addDays(BASE, 23);
+    const [row] = await db.select().from(userHabits).where(eq(userHabits.id, userHabit.id));
+    expect(row).toMatchObject({ daysCompleted: 23, lastCompletedOn: today, completedRun: 13, lastLoggedOn: today });
+    const [stats] = await activeHabitStats(db, { userId: user.id, now: noonOf(today) });
+    expect(stats).toMatchObject({ days_completed: 23, current_streak: 13, logged_today: true });
+  });
+
+  it('reads a streak from yesterday until today has a log, then only a completed today keeps it', async () => {
+    const { db } = getDatabase();
+    const { user, userHabit } = await memberWithHabit(db, 'Pacific/Kiritimati');
+    const dates = ['2026-10-01', '2026-10-02', '2026-10-03'];
+    await db
+      .insert(habitLogs)
+      .values(dates.map((logDate) => ({ userHabitId: userHabit.id, logDate, logType: 'completed' as const })));
+    // 2026-10-03 10:00 UTC is already 2026-10-04 in Kiritimati (UTC+14).
+    const now = new Date('2026-10-03T10:00:00Z');
+    const today = '2026-10-04';
+    expect((await activeHabitStats(db, { userId: user.id, now, today }))[0]).toMatchObject({
+      current_streak: 3,
+      logged_today: false,
+    });
+    await db.insert(habitLogs).values({ userHabitId: userHabit.id, logDate: '2026-10-04', logType: 'skipped' });
+    expect((await activeHabitStats(db, { userId: user.id, now, today }))[0]).toMatchObject({
+      current_streak: 0,
+      logged_today: true,
+    });
+  });
+});

@@ -1,0 +1,161 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { callerIsCurrentSql, type CallerCheck } from './identity.ts';
+import { memberStandingsSql } from './progress.ts';
+
+export type StandingRow = {
+  id: string;
+  full_name: string;
+  email: string;
+  job_title: string | null;
+  role: 'member' | 'leader' | 'team_leader';
+  progress: number;
+  streak: number;
+  habits: { name: string; days_completed: number }[];
+  received: number;
+};
+
+// [the cohort's membership counter, the sum of its members' counters] (migration 0006): every
+// change the leaderboard shows raises one or the other, and neither ever goes down.
+export type StandingsVersion = [number, number];
+
+export function isAtLeast(a: StandingsVersion, b: StandingsVersion): boolean {
+  return a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
+}
+
+// The standings version of cohort `c`, read in the statement's snapshot.
+const standingsVersionSql = sql`json_build_array(c.standings_version,
+  (select coalesce(sum(x.standings_version), 0) from cohort_members x where x.cohort_id = c.id))`;
+
+// A cohort's standings as computed at `version`; valid_from and valid_until bound the moments
+// for which every member's local date is what it was when they were computed.
+export type StandingsFacts = {
+  version: StandingsVersion;
+  valid_from: string;
+  valid_until: string;
+  members: StandingRow[];
+};
+
+export type CohortContextFacts = {
+  cohort_id: string;
+  cohort_name: string;
+  programme_name: string;
+  first_module_name: string | null;
+  standings_version: StandingsVersion;
+};
+
+// A CTE for a statement about the caller `userId`: ctx, their cohort with its programme, first
+// module and standings version.
+export function cohortContextCteSql(userId: SQL): SQL {
+  return sql`
+    ctx as (
+      select c.id as cohort_id, c.name as cohort_name, p.name as programme_name,
+        (select m.name from modules m where m.programme_id = p.id order by m.position limit 1) as first_module_name,
+        ${standingsVersionSql} as standings_version
+      from cohort_members cm
+      join cohorts c on c.id = cm.cohort_id
+      join programmes p on p.id = c.programme_id
+      where cm.user_id = ${userId}
+      limit 1
+    )`;
+}
+
+export function contextSql(): SQL {
+  return sql`(select row_to_json(ctx) from ctx)`;
+}
+
+// Every member of one cohort and the cohort's standings version, read in one snapshot.
+function cohortStandingsQuery(db: DbOrTx) {
+  const cohortId = sql`${sql.placeholder('cohortId')}::uuid`;
+  return db
+    .select({
+      standings: sql<StandingsFacts>`(select json_build_object('version', ${standingsVersionSql},
+          'valid_from', max(s.day_began_at), 'valid_until', min(s.next_day_at),
+          'members', coalesce(json_agg(json_build_object('id', s.id, 'full_name', s.full_name, 'email', s.email,
+            'job_title', s.job_title, 'role', s.role, 'progress', s.progress, 'streak', s.streak, 'habits', s.habits,
+            'received', s.received)), '[]'::json))
+        from cohorts c
+        left join (${memberStandingsSql({ cohortId, now: sql`${sql.placeholder('now')}` })}) s on true
+        where c.id = ${cohortId}
+        group by c.id)`,
+    })
+    .from(sql`(select 1) as one_row`);
+}
+
+const preparedStandings = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof cohortStandingsQuery>['prepare']>>();
+
+// Null when the cohort no longer exists.
+export async function cohortStandings(
+  db: DbOrTx,
+  options: { cohortId: string; now: Date },
+): Promise<StandingsFacts | null> {
+  let query = preparedStandings.get(db);
+  if (!query) {
+    query = cohortStandingsQuery(db).prepare('cohort_standings');
+    preparedStandings.set(db, query);
+  }
+  const [row] = await query.execute({ cohortId: options.cohortId, now: options.now.toISOString() });
+  return row?.standings ?? null;
+}
+
+export function cohortStandingsSql(db: DbOrTx) {
+  return cohortStandingsQuery(db).toSQL();
+}
+
+export type CohortMembersFacts = {
+  callerIsCurrent: boolean;
+  context: CohortContextFacts | null;
+  endorsed_today: string[];
+};
+
+// The leaderboard's own facts in one statement: the caller's cohort (with its standings version)
+// and whom the caller endorsed on their `today`; the standings come from the StandingsCache.
+function cohortMembersFactsQuery(db: DbOrTx) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      callerIsCurrent: callerIsCurrentSql({
+        issuer: sql.placeholder('issuer'),
+        subject: sql.placeholder('subject'),
+        userId,
+        version: sql.placeholder('version'),
+      }),
+      context: sql<CohortContextFacts | null>`d.context`,
+      endorsed_today: sql<string[]>`d.endorsed_today`,
+    })
+    .from(
+      sql`(
+        with ${cohortContextCteSql(sql`${userId}`)}
+        select ${contextSql()} as context,
+          (select coalesce(json_agg(e.endorsed_id), '[]'::json) from endorsements e
+            where e.endorser_id = ${userId} and e.endorsed_on = ${sql.placeholder('today')}::date) as endorsed_today
+      ) d`,
+    );
+}
+
+const preparedMembers = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof cohortMembersFactsQuery>['prepare']>>();
+
+export async function cohortMembersFacts(
+  db: DbOrTx,
+  options: {
+    userId: string;
+    today: string;
+    caller: CallerCheck;
+  },
+): Promise<CohortMembersFacts> {
+  let query = preparedMembers.get(db);
+  if (!query) {
+    query = cohortMembersFactsQuery(db).prepare('cohort_members_facts');
+    preparedMembers.set(db, query);
+  }
+  const [row] = await query.execute({
+    userId: options.userId,
+    today: options.today,
+    ...options.caller,
+  });
+  return row!;
+}
+
+export function cohortMembersFactsSql(db: DbOrTx) {
+  return cohortMembersFactsQuery(db).toSQL();
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { habitLogs, organisations, userHabits, users } from '../db/schema/index.ts';
+import { describeEachDatabase } from '../test/each-database.ts';
+import { createOrganisation, createUser } from '../test/factories.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
+import { countQueries, createWorld, type Member, type World } from '../test/world.ts';
+
+// The hot routes (flow status, dashboard, leaderboard, check-in) answer a caller seen before from
+// the user remembered for their identity, confirmed inside the route's own statement: one round
+// trip. Whatever changed about the user or their organisation since, anywhere, must show on the
+// very next request, a removed account must be refused, and a check-in must write nothing for it.
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+describeEachDatabase('callers remembered by identity', (getDatabase) => {
+  let app: App;
+  let issuers: TestIssuers;
+  let world: World;
+
+  beforeAll(async () => {
+    issuers = await createTestIssuers();
+    app = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW });
+    world = await createWorld(getDatabase().db, issuers);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const get = (member: Member, url: string) => app.inject({ method: 'GET', url, headers: member.headers });
+  const flow = async (member: Member) => {
+    const response = await get(member, '/api/v1/auth/user-flow-status');
+    return { status: response.statusCode, body: response.json() };
+  };
+  const checkIn = (member: Member, habitId: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/habits/${habitId}/log`,
+      headers: member.headers,
+      payload: { log_type: 'completed' },
+    });
+  async function memberWithHabit() {
+    const member = await world.person();
+    const [userHabit] = await getDatabase()
+      .db.insert(userHabits)
+      .values({ userId: member.id, habitId: world.habits[0]!.id, slot: 1, startedOn: '2026-11-01', targetDays: 60 })
+      .returning();
+    return { member, userHabit: userHabit! };
+  }
+
+  it('answers a returning caller in one statement', async () => {
+    const { member } = await memberWithHabit();
+    const { queries } = getDatabase();
+    const first = await countQueries(queries, () => flow(member));
+    const again = await countQueries(queries, () => flow(member));
+    expect(again).toBe(1);
+    expect(first).toBeGreaterThan(again);
+    await get(member, '/api/v1/dashboard/');
+    expect(await countQueries(queries, () => get(member, '/api/v1/dashboard/'))).toBe(1);
+    expect(await countQueries(queries, () => get(member, '/api/v1/social/cohort/members'))).toBe(1);
+  });
+
+  it('shows a change made directly in the database on the next request', async () => {
+    const { db } = getDatabase();
+    const { member } = await memberWithHabit();
+    expect((await flow(member)).body).toMatchObject({ role: 'member', has_accepted_terms: true });
+    await db.update(users).set({ role: 'leader', termsAcceptedAt: null }).where(eq(users.id, member.id));
+    expect((await flow(member)).body).toMatchObject({ role: 'leader', navigation_path: 'terms' });
+    await db.update(users).set({ fullName: 'Renamed Person' }).where(eq(users.id, member.id));
+    expect((await get(member, '/api/v1/dashboard/')).json().user_name).toBe('Renamed Person');
+  });
+
+  it('refuses a removed account on every hot route and writes no check-in for it', async () => {
+    const { db } = getDatabase();
+    const { member, userHabit } = await memberWithHabit();
+    for (const url of ['/api/v1/auth/user-flow-status', '/api/v1/dashboard/', '/api/v1/social/cohort/members']) {
+      expect((await get(member, url)).statusCode).toBe(200);
+    }
+    expect((await checkIn(member, userHabit.habitId)).statusCode).toBe(201);
+    await db.delete(habitLogs).where(eq(habitLogs.userHabitId, userHabit.id));
+    await db.delete(users).where(eq(users.id, member.id));
+    for (const url of ['/api/v1/auth/user-flow-status', '/api/v1/dashboard/', '/api/v1/social/cohort/members']) {
+      expect((await get(member, url)).statusCode, url).toBe(401);
+    }
+    expect((await checkIn(member, userHabit.habitId)).statusCode).toBe(401);
+    expect(await db.select().from(habitLogs).where(eq(habitLogs.userHabitId, userHabit.id))).toEqual([]);
+  });
+
+  it('answers for the new account when the same identity now leads to another user', async () => {
+    const { db } = getDatabase();
+    const member = await world.person();
+    expect((await flow(member)).body.role).toBe('member');
+    // The account is removed and provisioned again under the same e-mail, as a leader.
+    const [old] = await db.select().from(users).where(eq(users.id, member.id));
+    await db.delete(users).where(eq(users.id, member.id));
+    const again = await createUser(db, {
+      organisationId: old!.organisationId,
+      email: old!.email,
+      role: 'leader',
+      termsAcceptedAt: NOW,
+      privacyAcceptedAt: NOW,
+    });
+    expect(await flow(member)).toMatchObject({ status: 200, body: { role: 'leader' } });
+    expect(again.id).not.toBe(member.id);
+  });
+
+  it('refuses a directory account once its organisation stops trusting the tenant', async () => {
+    const { db } = getDatabase();
+    const tenant = randomUUID();
+    const domain = `${randomUUID().slice(0, 8)}.example`;
+    const organisation = await createOrganisation(db, { azureTenantIds: [tenant], emailDomains: [domain] });
+    const email = `someone@${domain}`;
+    await createUser(db, { organisationId: organisation.id, email, termsAcceptedAt: NOW, privacyAcceptedAt: NOW });
+    const headers = { authorization: `Bearer ${await issuers.directory({ tid: tenant, oid: randomUUID(), email })}` };
+    const status = async () =>
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/user-flow-status', headers })).statusCode;
+    expect(await status()).toBe(200);
+    expect(await status()).toBe(200);
+    await db.update(organisations).set({ azureTenantIds: [] }).where(eq(organisations.id, organisation.id));
+    expect(await status()).toBe(401);
+  });
+});
