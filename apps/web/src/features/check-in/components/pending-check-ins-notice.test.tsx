@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { getHabitLog, saveHabitLog } from '../../../lib/storage.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { stubApi } from '../../../test/stub-api.ts';
-import { createDashboard, createDashboardHabit } from '../../dashboard/testing/factories.ts';
-import { stubDashboardApi } from '../../dashboard/testing/stub-dashboard-api.ts';
 import { logBodies, logUrl } from '../testing/stub-check-in-api.ts';
 
 const NOTICE = /saved on this device and will sync/;
@@ -74,51 +72,5 @@ describe('check-ins kept on this device', () => {
     await waitFor(() => expect(screen.queryByText(NOTICE)).not.toBeInTheDocument());
     expect(getHabitLog(habitId, '2025-10-18')?.pendingSync).toBe(false);
     expect(logBodies(fetchMock, habitId)).toHaveLength(2);
-  });
-});
-
-// Opening the dashboard sends the queue and reads the dashboard at the same time. A read the server
-// answered before the check-in arrived must not be what stays on screen.
-describe('the dashboard after check-ins kept on this device reach the server', () => {
-  it('shows numbers read after the resend, not those of a read already under way', async () => {
-    const habitId = crypto.randomUUID();
-    queueCheckIn(habitId);
-    let resent!: () => void;
-    const resendAnswered = new Promise<void>((resolve) => (resent = resolve));
-    let reads = 0;
-    const dashboardWithStreak = (streak: number) =>
-      Response.json(createDashboard({ active_habits: [createDashboardHabit({ current_streak: streak })] }));
-    stubDashboardApi({
-      // The first read is answered as the server saw things before the resend, and only once the
-      // resend's answer has arrived: it was under way all along.
-      dashboard: async () => {
-        reads += 1;
-        if (reads > 1) return dashboardWithStreak(5);
-        await resendAnswered;
-        return dashboardWithStreak(4);
-      },
-      extra: {
-        [logUrl(habitId)]: async () => {
-          setTimeout(resent, 0);
-          return Response.json(
-            {
-              id: crypto.randomUUID(),
-              user_habit_id: crypto.randomUUID(),
-              habit_id: habitId,
-              log_date: '2025-10-18',
-              log_type: 'completed',
-              note: 'On the train',
-              positive_change_id: null,
-            },
-            { status: 201 },
-          );
-        },
-      },
-    });
-    renderRoute('/programme/dashboard');
-
-    expect(await screen.findByText('Current streak: 5 days')).toBeVisible();
-    expect(reads).toBe(2);
-    expect(screen.queryByText('Current streak: 4 days')).not.toBeInTheDocument();
   });
 });
