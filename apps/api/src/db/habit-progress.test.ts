@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { addDays } from '../lib/local-date.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
-import { createHabit, createOrganisation, createProgramme, createUser } from '../test/factories.ts';
+import { createCohort, createHabit, createOrganisation, createProgramme, createUser } from '../test/factories.ts';
 import type { Db } from './client.ts';
 import { dashboardFacts } from './queries/dashboard-facts.ts';
-import { habitLogs, userHabits } from './schema/index.ts';
+import { cohortMembers, habitLogs, userHabits } from './schema/index.ts';
 
 // The stored progress of a user habit (migration 0004's triggers) must always equal what its logs
 // say. This model is the definition (DOMAIN "Habits"), written independently of the SQL.
@@ -42,7 +42,7 @@ async function memberWithHabit(db: Db, timeZone = 'UTC') {
     .insert(userHabits)
     .values({ userId: user.id, habitId: habit.id, slot: 1, startedOn: BASE, targetDays: 60 })
     .returning();
-  return { user, userHabit: userHabit! };
+  return { user, programme, userHabit: userHabit! };
 }
 
 // Noon UTC on `date`: the member's date in UTC.
@@ -118,6 +118,44 @@ describeEachDatabase('stored habit progress', (getDatabase) => {
     expect(row).toMatchObject({ daysCompleted: 23, lastCompletedOn: today, completedRun: 13, lastLoggedOn: today });
     const [stats] = await activeHabitStats(db, { userId: user.id, now: noonOf(today) });
     expect(stats).toMatchObject({ days_completed: 23, current_streak: 13, logged_today: true });
+  });
+
+  it('leaves progress and the standings counter untouched when a check-in is sent again unchanged, and recomputes when its type changes', async () => {
+    const { db } = getDatabase();
+    const { user, programme, userHabit } = await memberWithHabit(db);
+    await createCohort(db, { organisationId: user.organisationId, programmeId: programme.id, memberIds: [user.id] });
+    const date = addDays(BASE, 2);
+    const upsert = (logType: 'completed' | 'skipped', note: string) =>
+      db
+        .insert(habitLogs)
+        .values({ userHabitId: userHabit.id, logDate: date, logType, note })
+        .onConflictDoUpdate({ target: [habitLogs.userHabitId, habitLogs.logDate], set: { logType, note } });
+    const state = async () => {
+      const [habit] = await db
+        .select({ version: sql<string>`${userHabits}.xmin::text`, daysCompleted: userHabits.daysCompleted })
+        .from(userHabits)
+        .where(eq(userHabits.id, userHabit.id));
+      const [member] = await db
+        .select({ counter: cohortMembers.standingsVersion })
+        .from(cohortMembers)
+        .where(eq(cohortMembers.userId, user.id));
+      return { ...habit!, counter: member!.counter };
+    };
+    await upsert('completed', 'First note.');
+    const first = await state();
+    expect(first.daysCompleted).toBe(1);
+    // The same check-in again with another note: the progress row is not rewritten.
+    await upsert('completed', 'Edited note.');
+    expect(await state()).toEqual(first);
+    // A skipped day before it is a new fact that changes no figure: recomputed, not rewritten.
+    await db.insert(habitLogs).values({ userHabitId: userHabit.id, logDate: BASE, logType: 'skipped' });
+    expect(await state()).toEqual(first);
+    // Completed becomes skipped: progress recomputed, the leaderboard's counter raised.
+    await upsert('skipped', 'Edited note.');
+    const changed = await state();
+    expect(changed.daysCompleted).toBe(0);
+    expect(changed.version).not.toBe(first.version);
+    expect(changed.counter).toBeGreaterThan(first.counter);
   });
 
   it('reads a streak from yesterday until today has a log, then only a completed today keeps it', async () => {

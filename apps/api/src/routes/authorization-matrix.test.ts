@@ -99,7 +99,14 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/auth/reset-user-data': {
-    touches: ['users', 'user_habits', 'habit_logs', 'mood_entries', 'cohort_members.standings_version'],
+    touches: [
+      'users',
+      'user_habits',
+      'habit_logs',
+      'mood_entries',
+      'cohort_members.standings_version',
+      'member_activity',
+    ],
     call: () => ({ url: `${v1}/auth/reset-user-data` }),
     expected: everyone([
       200,
@@ -148,7 +155,7 @@ const matrix: Record<string, Entry> = {
     expected: everyone([200, (b, c) => expect(ids(b)).toEqual(c.role === 'member' ? [c.scene.memberUserHabitId] : [])]),
   },
   'POST /api/v1/habits/select': {
-    touches: ['user_habits', 'cohort_members.standings_version'],
+    touches: ['user_habits', 'cohort_members.standings_version', 'member_activity'],
     call: (s) => ({ url: `${v1}/habits/select`, payload: { habit_id: s.secondHabit.id } }),
     expected: inScene(
       [
@@ -170,7 +177,7 @@ const matrix: Record<string, Entry> = {
   },
   'POST /api/v1/habits/{habitId}/log': {
     // The check-in's habit keeps its progress (migration 0004).
-    touches: ['habit_logs', 'user_habits', 'cohort_members.standings_version'],
+    touches: ['habit_logs', 'user_habits', 'cohort_members.standings_version', 'member_activity'],
     call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/log`, payload: { log_type: 'completed' } }),
     expected: {
       ...everyone(404),
@@ -195,7 +202,7 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/mood/': {
-    touches: ['mood_entries'],
+    touches: ['mood_entries', 'member_activity'],
     call: () => ({ url: `${v1}/mood/`, payload: { mood_value: 4 } }),
     expected: everyone([
       201,
@@ -206,7 +213,7 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/mood/skip': {
-    touches: ['mood_entries'],
+    touches: ['mood_entries', 'member_activity'],
     call: () => ({ url: `${v1}/mood/skip` }),
     expected: everyone([
       201,

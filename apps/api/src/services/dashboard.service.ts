@@ -1,28 +1,87 @@
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import type { DbOrTx } from '../db/client.ts';
-import { dashboardFacts } from '../db/queries/dashboard-facts.ts';
+import { dashboardFacts, dashboardVersions, type DashboardFacts } from '../db/queries/dashboard-facts.ts';
 import type { VerifiedToken } from '../auth/verify-token.ts';
-import { callerCheck, type SignedInUser } from '../db/queries/identity.ts';
+import { callerCheck, type CallerCheck, type SignedInUser } from '../db/queries/identity.ts';
 import { progressPercentage } from '../db/queries/progress.ts';
 import { standingsCache } from './standings.service.ts';
 import { localDate } from '../lib/local-date.ts';
 import { weekDates, weeklyMood } from './weekly-mood.ts';
 
-// The welcome-back dashboard in one statement, whatever the member's history or cohort size; the
-// rank comes from the cohort's standings in the StandingsCache, as recent as that statement saw.
+const MAX_MEMBERS = 10_000;
+
+type Held = { today: string; facts: DashboardFacts };
+
+// The facts of each member's dashboard as last read, per database: bounded, least recently used
+// dropped first. They are used again only for the same local date and while the member's activity
+// version, the content version and their cohort are unchanged (triggers raise the versions in the
+// transaction of every change, migration 0008), checked by a small statement on every request: what
+// a member sees is what the database holds, on any instance, without the full read.
+class DashboardFactsCache {
+  private readonly members = new Map<string, Held>();
+
+  constructor(private readonly db: DbOrTx) {}
+
+  async facts(options: { userId: string; today: string; caller: CallerCheck }): Promise<DashboardFacts> {
+    const held = this.members.get(options.userId);
+    if (held && held.today === options.today) {
+      const current = await dashboardVersions(this.db, { userId: options.userId, caller: options.caller });
+      const cohortId = held.facts.context?.cohort_id ?? null;
+      if (
+        current.activityVersion === held.facts.activityVersion &&
+        current.contentVersion === held.facts.contentVersion &&
+        (current.standings?.cohort_id ?? null) === cohortId
+      ) {
+        this.members.delete(options.userId);
+        this.members.set(options.userId, held);
+        const context = held.facts.context && { ...held.facts.context, standings_version: current.standings!.version };
+        return { ...held.facts, callerIsCurrent: current.callerIsCurrent, context };
+      }
+    }
+    const facts = await dashboardFacts(this.db, {
+      userId: options.userId,
+      today: options.today,
+      weekStart: weekDates(options.today)[0]!,
+      caller: options.caller,
+    });
+    this.members.delete(options.userId);
+    this.members.set(options.userId, { today: options.today, facts });
+    if (this.members.size > MAX_MEMBERS) this.members.delete(this.members.keys().next().value!);
+    return facts;
+  }
+
+  forget(): void {
+    this.members.clear();
+  }
+}
+
+const caches = new WeakMap<DbOrTx, DashboardFactsCache>();
+
+function factsCache(db: DbOrTx): DashboardFactsCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new DashboardFactsCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+// Drops every member's held facts (tests compare a held read with a fresh one).
+export function forgetDashboardFacts(db: DbOrTx): void {
+  caches.get(db)?.forget();
+}
+
+// The welcome-back dashboard in one statement, whatever the member's history or cohort size (and
+// in a smaller one while the facts read before are current); the rank comes from the cohort's
+// standings in the StandingsCache, as recent as that statement saw.
 export async function getDashboard(
   db: DbOrTx,
   options: { user: SignedInUser; token: VerifiedToken; now: Date },
 ): Promise<{ callerIsCurrent: boolean; answer: () => TDashboardResponse }> {
   const { user, now } = options;
   const today = localDate(now, user.timeZone);
-  const facts = await dashboardFacts(db, {
-    userId: user.id,
-    today,
-    weekStart: weekDates(today)[0]!,
-    caller: callerCheck(user, options.token),
-  });
+  const facts = await factsCache(db).facts({ userId: user.id, today, caller: callerCheck(user, options.token) });
   const { context } = facts;
   const ranked = context ? await standingsCache(db).ranked(context.cohort_id, context.standings_version, now) : null;
   // 0 only if the caller left the cohort after the statement above read it.

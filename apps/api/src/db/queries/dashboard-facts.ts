@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { callerIsCurrentSql, type CallerCheck } from './identity.ts';
 import { loggedTodaySql, streakSql } from './progress.ts';
-import { cohortContextCteSql, contextSql, type CohortContextFacts } from './standings.ts';
+import {
+  cohortContextCteSql,
+  contextSql,
+  standingsVersionSql,
+  type CohortContextFacts,
+  type StandingsVersion,
+} from './standings.ts';
 
 export type DashboardHabitFacts = {
   id: string;
@@ -28,7 +34,15 @@ export type DashboardFacts = {
   context: CohortContextFacts | null;
   moods: MoodFacts[];
   changes: PositiveChangeFacts[];
+  // The versions these facts were read at (migration 0008): the member's activity version (null
+  // before their first activity) and the programme content version, as text.
+  activityVersion: string | null;
+  contentVersion: string;
 };
+
+const activityVersionSql = (userId: unknown) =>
+  sql<string | null>`(select ma.version::text from member_activity ma where ma.user_id = ${userId}::uuid)`;
+const contentVersionSql = sql<string>`(select cv.version::text from content_version cv where cv.id = 1)`;
 
 // Everything the dashboard shows, in one statement (one round trip, planned once per connection):
 // the caller's active habits with their stored progress, cohort context (with the standings
@@ -49,6 +63,8 @@ function dashboardFactsQuery(db: DbOrTx) {
       context: sql<CohortContextFacts | null>`d.context`,
       moods: sql<MoodFacts[]>`d.moods`,
       changes: sql<PositiveChangeFacts[]>`d.changes`,
+      activityVersion: activityVersionSql(userId),
+      contentVersion: contentVersionSql,
     })
     .from(
       sql`(
@@ -104,6 +120,55 @@ export async function dashboardFacts(
     ...options.caller,
   });
   return row!;
+}
+
+export type DashboardVersions = {
+  callerIsCurrent: boolean;
+  activityVersion: string | null;
+  contentVersion: string;
+  // The caller's cohort and its standings version, null outside any cohort.
+  standings: { cohort_id: string; version: StandingsVersion } | null;
+};
+
+// Whether facts read earlier are still exact, in one small statement: the caller check, the
+// member's activity and content versions, and their cohort's standings version (for the rank).
+function dashboardVersionsQuery(db: DbOrTx) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      callerIsCurrent: callerIsCurrentSql({
+        issuer: sql.placeholder('issuer'),
+        subject: sql.placeholder('subject'),
+        userId,
+        version: sql.placeholder('version'),
+      }),
+      activityVersion: activityVersionSql(userId),
+      contentVersion: contentVersionSql,
+      standings: sql<DashboardVersions['standings']>`(select json_build_object('cohort_id', c.id,
+          'version', ${standingsVersionSql})
+        from cohort_members cm join cohorts c on c.id = cm.cohort_id
+        where cm.user_id = ${userId}::uuid limit 1)`,
+    })
+    .from(sql`(select 1) as one_row`);
+}
+
+const preparedVersions = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof dashboardVersionsQuery>['prepare']>>();
+
+export async function dashboardVersions(
+  db: DbOrTx,
+  options: { userId: string; caller: CallerCheck },
+): Promise<DashboardVersions> {
+  let query = preparedVersions.get(db);
+  if (!query) {
+    query = dashboardVersionsQuery(db).prepare('dashboard_versions');
+    preparedVersions.set(db, query);
+  }
+  const [row] = await query.execute({ userId: options.userId, ...options.caller });
+  return row!;
+}
+
+export function dashboardVersionsSql(db: DbOrTx) {
+  return dashboardVersionsQuery(db).toSQL();
 }
 
 // The statement above as SQL with its parameters (the benchmark prints its plan).

@@ -24,7 +24,7 @@ export function isAtLeast(a: StandingsVersion, b: StandingsVersion): boolean {
 }
 
 // The standings version of cohort `c`, read in the statement's snapshot.
-const standingsVersionSql = sql`json_build_array(c.standings_version,
+export const standingsVersionSql = sql`json_build_array(c.standings_version,
   (select coalesce(sum(x.standings_version), 0) from cohort_members x where x.cohort_id = c.id))`;
 
 // A cohort's standings as computed at `version`; valid_from and valid_until bound the moments

@@ -8,3 +8,4 @@ export * from './mood.ts';
 export * from './social.ts';
 export * from './organizational.ts';
 export * from './outbox.ts';
+export * from './versions.ts';

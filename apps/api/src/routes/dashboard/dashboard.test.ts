@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { eq } from 'drizzle-orm';
-import { cohortMembers, habitLogs, moodEntries, userHabits } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  cohortMembers,
+  cohorts,
+  habitLogs,
+  habits,
+  modules,
+  moodEntries,
+  positiveChanges,
+  programmes,
+  userHabits,
+} from '../../db/schema/index.ts';
+import { forgetDashboardFacts } from '../../services/dashboard.service.ts';
+import { createCohort } from '../../test/factories.ts';
 import { addDays } from '../../lib/local-date.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -172,6 +184,108 @@ describeEachDatabase('dashboard and mood API', (getDatabase) => {
     expect(widgets.every((w) => w.member_count === 3 && w.name === other.cohort.name)).toBe(true);
     expect((await dashboard(outsider)).team_widget).toBeNull();
     expect((await getDatabase().db.select().from(cohortMembers)).some((r) => r.userId === outsider.id)).toBe(false);
+  });
+
+  it('shows every change written after a read, by any instance, exactly as a fresh read does', async () => {
+    const db = getDatabase().db;
+    const local = await createWorld(db, issuers);
+    const member = await local.person();
+    const mate = await local.person();
+    const userHabitId = await select(member, local.habits[0]!.id);
+    await select(member, local.habits[1]!.id);
+    await history(userHabitId, 2);
+    const mateHabitId = await select(mate, local.habits[0]!.id);
+    const [change] = await db.select().from(positiveChanges).where(eq(positiveChanges.habitId, local.habits[0]!.id));
+    // Each change is written straight to the database, as another instance or an import would.
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a mood', () => db.insert(moodEntries).values({ userId: member.id, entryDate: '2026-11-22', moodValue: 3 })],
+      [
+        "today's check-in",
+        () => db.insert(habitLogs).values({ userHabitId, logDate: '2026-11-22', logType: 'completed' }),
+      ],
+      [
+        'a positive change added to a check-in',
+        () =>
+          db
+            .update(habitLogs)
+            .set({ positiveChangeId: change!.id })
+            .where(and(eq(habitLogs.userHabitId, userHabitId), eq(habitLogs.logDate, '2026-11-22'))),
+      ],
+      ['a cohort mate overtaking', () => history(mateHabitId, 9)],
+      [
+        'a habit renamed',
+        () => db.update(habits).set({ name: 'Listen first' }).where(eq(habits.id, local.habits[0]!.id)),
+      ],
+      [
+        'a positive change renamed',
+        () => db.update(positiveChanges).set({ name: 'Deeper trust' }).where(eq(positiveChanges.id, change!.id)),
+      ],
+      [
+        'the programme renamed',
+        () => db.update(programmes).set({ name: 'Leading Well' }).where(eq(programmes.id, local.programme.id)),
+      ],
+      [
+        'the first module renamed',
+        () =>
+          db
+            .update(modules)
+            .set({ name: 'Module 1: Listening' })
+            .where(and(eq(modules.programmeId, local.programme.id), eq(modules.position, 1))),
+      ],
+      [
+        'the cohort renamed',
+        () => db.update(cohorts).set({ name: 'Cohort Borealis' }).where(eq(cohorts.id, local.cohort.id)),
+      ],
+      [
+        'a habit ended',
+        () => db.update(userHabits).set({ status: 'ended', slot: null }).where(eq(userHabits.id, userHabitId)),
+      ],
+      [
+        'moved to another cohort',
+        async () => {
+          const next = await createCohort(db, {
+            organisationId: local.organisation.id,
+            programmeId: local.programme.id,
+          });
+          await db.update(cohortMembers).set({ cohortId: next.id }).where(eq(cohortMembers.userId, member.id));
+        },
+      ],
+      ['left every cohort', () => db.delete(cohortMembers).where(eq(cohortMembers.userId, member.id))],
+    ];
+    let previous = await dashboard(member);
+    for (const [what, write] of changes) {
+      await dashboard(member); // held again before the change
+      await write();
+      const held = await dashboard(member);
+      forgetDashboardFacts(db);
+      const fresh = await dashboard(member);
+      expect({ what, dashboard: held }).toEqual({ what, dashboard: fresh });
+      expect({ what, changed: JSON.stringify(held) !== JSON.stringify(previous) }).toEqual({ what, changed: true });
+      previous = held;
+    }
+  });
+
+  it('answers a repeated read with one small statement, and a read after a check-in with the full one', async () => {
+    const member = await world.person();
+    const userHabitId = await select(member, world.habits[0]!.id);
+    await history(userHabitId, 5);
+    await dashboard(member);
+    const { queries } = getDatabase();
+    const start = queries.length;
+    await dashboard(member);
+    expect(queries.slice(start).join('\n')).toMatch(/member_activity/);
+    expect(queries.slice(start).join('\n')).not.toMatch(/mood_entries/);
+    const logged = await app.inject({
+      method: 'POST',
+      url: `/api/v1/habits/${userHabitId}/log`,
+      headers: member.headers,
+      payload: { log_type: 'completed' },
+    });
+    expect(logged.statusCode).toBe(201);
+    const after = queries.length;
+    const body = await dashboard(member);
+    expect(queries.slice(after).join('\n')).toMatch(/mood_entries/);
+    expect(body.active_habits[0]).toMatchObject({ current_streak: 6, logged_today: true });
   });
 
   it('runs the same number of queries for 1 day and 60 days of history', async () => {

@@ -10,11 +10,17 @@ const GROW: Range = [0, Infinity];
 // writing operation has to be declared here before it passes.
 export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'POST /api/v1/auth/accept-terms': {},
-  'POST /api/v1/auth/reset-user-data': { user_habits: SHRINK, habit_logs: SHRINK, mood_entries: SHRINK },
-  'POST /api/v1/habits/select': { user_habits: GROW_ONE },
-  'POST /api/v1/habits/{habitId}/log': { habit_logs: GROW_ONE },
-  'POST /api/v1/mood/': { mood_entries: GROW_ONE },
-  'POST /api/v1/mood/skip': { mood_entries: GROW_ONE },
+  // member_activity: the member's first activity adds their version row (migration 0008).
+  'POST /api/v1/auth/reset-user-data': {
+    user_habits: SHRINK,
+    habit_logs: SHRINK,
+    mood_entries: SHRINK,
+    member_activity: GROW_ONE,
+  },
+  'POST /api/v1/habits/select': { user_habits: GROW_ONE, member_activity: GROW_ONE },
+  'POST /api/v1/habits/{habitId}/log': { habit_logs: GROW_ONE, member_activity: GROW_ONE },
+  'POST /api/v1/mood/': { mood_entries: GROW_ONE, member_activity: GROW_ONE },
+  'POST /api/v1/mood/skip': { mood_entries: GROW_ONE, member_activity: GROW_ONE },
   'POST /api/v1/social/endorsements': { endorsements: GROW_ONE },
   'POST /api/v1/organizational/goals/': { organizational_goals: GROW_ONE, email_outbox: GROW },
   'PUT /api/v1/organizational/goals/{id}': { email_outbox: GROW },
