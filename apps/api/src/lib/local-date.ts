@@ -13,8 +13,16 @@ function dateFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+// The last date computed per time zone, with the UTC minute it was computed for. Every time zone
+// in use today is offset from UTC by whole minutes, so a date cannot change within a UTC minute:
+// the requests of one minute share one formatting per zone.
+const lastDates = new Map<string, { minute: number; date: string }>();
+
 // The user's local date at `instant`: "today" is always the user's day (DOMAIN "Days, time zones").
 export function localDate(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last?.minute === minute) return last.date;
   let year = '';
   let month = '';
   let day = '';
@@ -23,7 +31,9 @@ export function localDate(instant: Date, timeZone: string): string {
     else if (part.type === 'month') month = part.value;
     else if (part.type === 'day') day = part.value;
   }
-  return `${year}-${month}-${day}`;
+  const date = `${year}-${month}-${day}`;
+  lastDates.set(timeZone, { minute, date });
+  return date;
 }
 
 // Calendar arithmetic done in UTC so daylight-saving changes cannot skip or repeat a date.

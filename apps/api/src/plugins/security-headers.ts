@@ -1,11 +1,10 @@
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthConfig } from '../config.ts';
 
 export type SecurityHeadersOptions = { auth: AuthConfig; production: boolean };
 
-// The swagger UI's page carries inline script and style; only its own path gets a looser policy.
 export const DOCS_PREFIX = '/api/docs';
 
 // The browser talks to the sign-in providers directly: the SDKs fetch their token and discovery
@@ -65,8 +64,22 @@ const docsContentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
+// Helmet's headers for the given options, computed once: helmet's middleware is run against a
+// recorder instead of a response, so each request only copies a finished set of headers.
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: () => {},
+  };
+  let failure: unknown;
+  helmet(options)({} as never, recorder as never, (error?: unknown) => (failure = error));
+  if (failure) throw failure;
+  return headers;
+}
+
 async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(options.auth) },
     // MSAL and auth0-spa-js popups must still be able to report back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -74,11 +87,12 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
     // Over plain http (local use, tests) HSTS would pin a browser to https for localhost.
     strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Registered after helmet, so it runs after helmet's onRequest hook and replaces its policy.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url === DOCS_PREFIX || request.url.startsWith(`${DOCS_PREFIX}/`)) {
-      reply.raw.setHeader('content-security-policy', docsContentSecurityPolicy);
-    }
+  const docsHeaders = { ...headers, 'content-security-policy': docsContentSecurityPolicy };
+  // The swagger UI's page carries inline script and style; only its own path gets a looser policy.
+  app.addHook('onRequest', (request, reply, done) => {
+    const docs = request.url === DOCS_PREFIX || request.url.startsWith(`${DOCS_PREFIX}/`);
+    reply.headers(docs ? docsHeaders : headers);
+    done();
   });
 }
 

@@ -18,8 +18,14 @@ function benefitMessage(entries: number, average: number | null): string | null 
 
 // DOMAIN "Mood": the last 7 local dates including today; entries_count counts moods given (not
 // skips); average to one decimal (null with none); completion_rate = round(100 × entries / 7).
+let lastWeek: { today: string; dates: readonly string[] } | undefined;
+
 export function weekDates(today: string): string[] {
-  return Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
+  // Nearly every request of a day asks for the same week: computed once per date.
+  if (lastWeek?.today !== today) {
+    lastWeek = { today, dates: Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)) };
+  }
+  return [...lastWeek.dates];
 }
 
 export function weeklyMood(options: { today: string; moods: MoodFacts[] }): TDashboardResponse['mood_widget'] {
