@@ -5,13 +5,7 @@ import {
   type TTodayLogResponse,
 } from '@habitrack/contracts/habits/log-habit';
 import type { DbOrTx } from '../db/client.ts';
-import {
-  findActiveUserHabit,
-  findActiveUserHabitForLog,
-  findLog,
-  toHabitLog,
-  upsertLog,
-} from '../db/queries/habit-logs.ts';
+import { findActiveUserHabit, findLog, logHabitInOneStatement, toHabitLog } from '../db/queries/habit-logs.ts';
 import type { VerifiedToken } from '../auth/verify-token.ts';
 import { callerCheck, type SignedInUser } from '../db/queries/identity.ts';
 import { loadHabits } from '../db/queries/programmes.ts';
@@ -41,43 +35,55 @@ export async function getTodayLog(
 }
 
 // DOMAIN "Habits": one log per user habit per local date; a positive change only with
-// `completed`, and only one of that habit's own changes. Every check happens before the write, and
-// the write only once the caller is confirmed current (see withCaller).
+// `completed`, and only one of that habit's own changes. One statement checks the caller, finds the
+// user habit and writes the log when every rule holds (logHabitInOneStatement); nothing is written
+// for a caller that is not confirmed current (see withCaller). The rules that need no database are
+// checked first and decide whether the statement may write; a refusal is explained from what it read.
 export async function logHabit(
   db: DbOrTx,
-  options: { user: SignedInUser; token: VerifiedToken; id: string; input: TLogHabitRequest; now: Date },
-): Promise<{ callerIsCurrent: boolean; answer: () => Promise<{ created: boolean; log: THabitLog }> }> {
+  options: {
+    user: SignedInUser;
+    token: VerifiedToken;
+    // The caller was read for this request: write without waiting for the statement's check.
+    trusted: boolean;
+    id: string;
+    input: TLogHabitRequest;
+    now: Date;
+  },
+): Promise<{ callerIsCurrent: boolean; answer: () => { created: boolean; log: THabitLog } }> {
   const { input, user } = options;
-  const { callerIsCurrent, userHabit } = await findActiveUserHabitForLog(db, {
+  const today = localDate(options.now, user.timeZone);
+  const date = input.log_date ?? today;
+  // Ids compare as text on both sides: the lower-case form the database prints.
+  const changeId = input.positive_change_id?.toLowerCase() ?? null;
+  let refusal: Error | null = null;
+  if (date > today) refusal = badRequest('A check-in cannot be for a future date.');
+  else if (date < addDays(today, -HABIT_LOG_MAX_DAYS_LATE)) {
+    refusal = badRequest(`A check-in can be at most ${HABIT_LOG_MAX_DAYS_LATE} days late.`);
+  } else if (changeId && input.log_type !== 'completed') {
+    refusal = badRequest('A positive change can only be recorded when the habit was completed.');
+  }
+  const { callerIsCurrent, userHabit, log } = await logHabitInOneStatement(db, {
     userId: user.id,
     id: options.id,
     caller: callerCheck(user, options.token),
+    trusted: options.trusted,
+    write: refusal === null,
+    logDate: date,
+    logType: input.log_type,
+    note: input.note ? input.note : null,
+    positiveChangeId: changeId,
   });
-  const answer = async () => {
+  const answer = () => {
     if (!userHabit) throw notFound(NOT_ACTIVE);
-    const today = localDate(options.now, user.timeZone);
-    const date = input.log_date ?? today;
-    if (date > today) throw badRequest('A check-in cannot be for a future date.');
-    if (date < addDays(today, -HABIT_LOG_MAX_DAYS_LATE)) {
-      throw badRequest(`A check-in can be at most ${HABIT_LOG_MAX_DAYS_LATE} days late.`);
-    }
+    if (refusal) throw refusal;
     if (date < userHabit.startedOn) throw badRequest('A check-in cannot be before you started this habit.');
-    const changeId = input.positive_change_id ?? null;
-    if (changeId && input.log_type !== 'completed') {
-      throw badRequest('A positive change can only be recorded when the habit was completed.');
-    }
     if (changeId && !userHabit.positiveChangeIds.includes(changeId)) {
       throw badRequest('This positive change does not belong to the habit.');
     }
-    const note = input.note ? input.note : null;
-    const { log, created } = await upsertLog(db, {
-      userHabitId: userHabit.id,
-      logDate: date,
-      logType: input.log_type,
-      note,
-      positiveChangeId: changeId,
-    });
-    return { created, log: toHabitLog(log, userHabit.habitId) };
+    if (!log) throw new Error('the check-in passed every rule but was not written');
+    const { created, ...written } = log;
+    return { created, log: { ...written, habit_id: userHabit.habitId } };
   };
   return { callerIsCurrent, answer };
 }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { THabitLog } from '@habitrack/contracts/habits/log-habit';
 import type { DbOrTx } from '../client.ts';
 import { callerIsCurrentSql, type CallerCheck } from './identity.ts';
@@ -18,65 +18,6 @@ export async function findActiveUserHabit(db: DbOrTx, options: { userId: string;
     )
     .limit(1);
   return row ?? null;
-}
-
-function activeUserHabitForLogQuery(db: DbOrTx) {
-  const id = sql.placeholder('id');
-  const userId = sql.placeholder('userId');
-  return db
-    .select({
-      callerIsCurrent: callerIsCurrentSql({
-        issuer: sql.placeholder('issuer'),
-        subject: sql.placeholder('subject'),
-        userId,
-        version: sql.placeholder('version'),
-      }),
-      id: sql<string | null>`uh.id`,
-      habitId: sql<string | null>`uh.habit_id`,
-      startedOn: sql<string | null>`uh.started_on::text`,
-      positiveChangeIds: sql<string[] | null>`uh.positive_change_ids`,
-    })
-    .from(
-      sql`(select 1) as one_row left join lateral (
-        select u.id, u.habit_id, u.started_on,
-          array(select pc.id::text from positive_changes pc where pc.habit_id = u.habit_id) as positive_change_ids
-        from user_habits u
-        where u.user_id = ${userId}::uuid and u.status = 'active' and (u.id::text = ${id} or u.habit_id::text = ${id})
-        limit 1
-      ) uh on true`,
-    );
-}
-
-const preparedForLog = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof activeUserHabitForLogQuery>['prepare']>>();
-
-// What a check-in needs to validate, in one prepared statement: the caller's active user habit
-// (by either id) and the ids of its habit's positive changes; and whether the caller is current
-// (see withCaller).
-export async function findActiveUserHabitForLog(
-  db: DbOrTx,
-  options: { userId: string; id: string; caller: CallerCheck },
-): Promise<{
-  callerIsCurrent: boolean;
-  userHabit: { id: string; habitId: string; startedOn: string; positiveChangeIds: string[] } | null;
-}> {
-  let query = preparedForLog.get(db);
-  if (!query) {
-    query = activeUserHabitForLogQuery(db).prepare('active_user_habit_for_log');
-    preparedForLog.set(db, query);
-  }
-  const [row] = await query.execute({ userId: options.userId, id: options.id, ...options.caller });
-  const found = row?.id && row.habitId && row.startedOn;
-  return {
-    callerIsCurrent: Boolean(row?.callerIsCurrent),
-    userHabit: found
-      ? {
-          id: row.id!,
-          habitId: row.habitId!,
-          startedOn: row.startedOn!,
-          positiveChangeIds: row.positiveChangeIds ?? [],
-        }
-      : null,
-  };
 }
 
 export function toHabitLog(row: typeof habitLogs.$inferSelect, habitId: string): THabitLog {
@@ -100,25 +41,109 @@ export async function findLog(db: DbOrTx, options: { userHabitId: string; date: 
   return row ?? null;
 }
 
-// One log per user habit per date: a second check-in the same day updates it. `created` tells
-// which happened (xmax = 0 only for a freshly inserted row).
-export async function upsertLog(
-  db: DbOrTx,
-  values: Pick<typeof habitLogs.$inferInsert, 'userHabitId' | 'logDate' | 'logType' | 'note' | 'positiveChangeId'>,
-) {
-  const [row] = await db
-    .insert(habitLogs)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [habitLogs.userHabitId, habitLogs.logDate],
-      set: {
-        logType: values.logType,
-        note: values.note,
-        positiveChangeId: values.positiveChangeId,
-        updatedAt: sql`now()`,
-      },
+// A check-in in one prepared statement (one round trip): the caller check, the caller's active
+// user habit (by either id) with its positive changes, and the upsert of the log, written only
+// when `write` is true (the request passed the checks made before), the caller is current or
+// `trusted` (read for this request), the date is not before the habit's start and the positive
+// change, if any, belongs to the habit on a completed check-in. What was not written is explained
+// from the returned user habit (see check-in.service.ts).
+function logHabitQuery(db: DbOrTx) {
+  const userId = sql.placeholder('userId');
+  const id = sql.placeholder('id');
+  const logDate = sql`${sql.placeholder('logDate')}::date`;
+  const logType = sql`${sql.placeholder('logType')}::habit_log_type`;
+  const changeId = sql`${sql.placeholder('positiveChangeId')}::uuid`;
+  const callerIsCurrent = callerIsCurrentSql({
+    issuer: sql.placeholder('issuer'),
+    subject: sql.placeholder('subject'),
+    userId,
+    version: sql.placeholder('version'),
+  });
+  const target = db
+    .$with('target', {
+      id: sql<string>`id`,
+      habitId: sql<string>`habit_id`,
+      startedOn: sql<string>`started_on`,
+      positiveChangeIds: sql<string[]>`positive_change_ids`,
+      callerIsCurrent: sql<boolean>`caller_is_current`,
     })
-    .returning({ ...getTableColumns(habitLogs), created: sql<boolean>`(xmax = 0)` });
-  const { created, ...log } = row!;
-  return { log, created };
+    .as(
+      sql`select u.id, u.habit_id, u.started_on::text as started_on,
+          array(select pc.id::text from positive_changes pc where pc.habit_id = u.habit_id) as positive_change_ids,
+          ${callerIsCurrent} as caller_is_current
+        from user_habits u
+        where u.user_id = ${userId}::uuid and u.status = 'active' and (u.id::text = ${id} or u.habit_id::text = ${id})
+        limit 1`,
+    );
+  const written = db.$with('written', { log: sql<WrittenLog>`log` }).as(
+    sql`insert into habit_logs (user_habit_id, log_date, log_type, note, positive_change_id)
+        select t.id, ${logDate}, ${logType}, ${sql.placeholder('note')}, ${changeId}
+        from target t
+        where ${sql.placeholder('write')}::boolean
+          and (t.caller_is_current or ${sql.placeholder('trusted')}::boolean)
+          and ${logDate} >= t.started_on::date
+          and (${changeId} is null or (${logType} = 'completed' and ${changeId}::text = any (t.positive_change_ids)))
+        on conflict (user_habit_id, log_date) do update
+          set log_type = excluded.log_type, note = excluded.note, positive_change_id = excluded.positive_change_id,
+            updated_at = now()
+        returning json_build_object('id', habit_logs.id, 'user_habit_id', habit_logs.user_habit_id,
+          'log_date', habit_logs.log_date, 'log_type', habit_logs.log_type, 'note', habit_logs.note,
+          'positive_change_id', habit_logs.positive_change_id, 'created', habit_logs.xmax = 0) as log`,
+  );
+  return db
+    .with(target, written)
+    .select({
+      // Outside the target CTE too: the caller is checked even when no user habit matches.
+      callerIsCurrent: sql<boolean>`coalesce((select t.caller_is_current from target t), ${callerIsCurrent})`,
+      id: sql<string | null>`(select t.id from target t)`,
+      habitId: sql<string | null>`(select t.habit_id from target t)`,
+      startedOn: sql<string | null>`(select t.started_on from target t)`,
+      positiveChangeIds: sql<string[] | null>`(select t.positive_change_ids from target t)`,
+      log: sql<WrittenLog | null>`(select w.log from written w)`,
+    })
+    .from(sql`(select 1) as one_row`);
+}
+
+type WrittenLog = Omit<THabitLog, 'habit_id'> & { created: boolean };
+
+const preparedLogHabit = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof logHabitQuery>['prepare']>>();
+
+export async function logHabitInOneStatement(
+  db: DbOrTx,
+  options: {
+    userId: string;
+    id: string;
+    caller: CallerCheck;
+    trusted: boolean;
+    write: boolean;
+    logDate: string;
+    logType: 'completed' | 'skipped';
+    note: string | null;
+    positiveChangeId: string | null;
+  },
+): Promise<{
+  callerIsCurrent: boolean;
+  userHabit: { id: string; habitId: string; startedOn: string; positiveChangeIds: string[] } | null;
+  log: WrittenLog | null;
+}> {
+  let query = preparedLogHabit.get(db);
+  if (!query) {
+    query = logHabitQuery(db).prepare('log_habit');
+    preparedLogHabit.set(db, query);
+  }
+  const { caller, ...values } = options;
+  const [row] = await query.execute({ ...values, ...caller });
+  const found = row?.id && row.habitId && row.startedOn;
+  return {
+    callerIsCurrent: Boolean(row?.callerIsCurrent),
+    userHabit: found
+      ? {
+          id: row.id!,
+          habitId: row.habitId!,
+          startedOn: row.startedOn!,
+          positiveChangeIds: row.positiveChangeIds ?? [],
+        }
+      : null,
+    log: row?.log ?? null,
+  };
 }

@@ -81,6 +81,19 @@ describeEachDatabase('check-in API: habit logs, streaks, progress, time zones', 
     expect(rows).toHaveLength(1);
   });
 
+  it('takes a positive change id in capitals as the same change', async () => {
+    const { member, habit } = await memberWithHabit({ at: '2026-11-22T09:00:00Z' });
+    const changes = (
+      await app.inject({ method: 'GET', url: `/api/v1/habits/${habit.id}/log/today`, headers: member.headers })
+    ).json().habit.positive_changes;
+    const response = await log(member, habit.id, {
+      log_type: 'completed',
+      positive_change_id: changes[0].id.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().positive_change_id).toBe(changes[0].id);
+  });
+
   it('refuses bad check-ins with a clear 4xx and writes nothing', async () => {
     const { member, habit, userHabitId } = await memberWithHabit({ at: '2026-11-22T09:00:00Z' });
     const other = world.habits[1]!;
@@ -104,6 +117,8 @@ describeEachDatabase('check-in API: habit logs, streaks, progress, time zones', 
       [{ log_type: 'completed', user_id: member.id }, 400, /user_id|Unrecognized|unrecognized/],
       [{ log_type: 'completed', log_date: '2026-11-23' }, 400, /future/],
       [{ log_type: 'completed', log_date: '2026-11-01' }, 400, /late|before you started/],
+      // Picked today: yesterday is within the late limit but before the habit began.
+      [{ log_type: 'completed', log_date: '2026-11-21' }, 400, /before you started this habit/],
       [{ log_type: 'completed' }, 404, /not one of your active habits/, other.id],
       [{ log_type: 'completed' }, 400, /habitId/, 'not-a-uuid'],
     ];

@@ -67,6 +67,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         logHabit(app.database.db, {
           user,
           token: callerOf(request).token,
+          trusted: callerOf(request).confirmed,
           id: request.params.habitId,
           input: request.body,
           now: app.now(),
