@@ -16,14 +16,42 @@ import { callerCheck, type SignedInUser } from '../db/queries/identity.ts';
 import { endorsements, userHabits } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { localDate } from '../lib/local-date.ts';
+import type { StandingRow } from '../db/queries/standings.ts';
 import { standingsCache } from './standings.service.ts';
 
 const NO_COHORT = 'You are not in a cohort yet. Your programme administrator adds you to one.';
 
+// A JSON text known to hold a T.
+export type Json<T> = string & { readonly json?: T };
+
+// Each member's entry of the leaderboard as JSON, up to the two fields that depend on who asks
+// (endorsed_today, is_current_user, the last two): written once per ranked standings, so a
+// request for 200 members joins 200 strings instead of building and serialising 200 objects.
+const entryHeads = new WeakMap<readonly StandingRow[], string[]>();
+
+function headsOf(ranked: readonly StandingRow[]): string[] {
+  let heads = entryHeads.get(ranked);
+  if (!heads) {
+    heads = ranked.map((s, index) => {
+      const entry: Omit<TCohortMember, 'endorsed_today' | 'is_current_user'> = {
+        user: { id: s.id, email: s.email, full_name: s.full_name, job_title: s.job_title, role: s.role },
+        rank: index + 1,
+        active_habits: s.habits,
+        total_progress_percentage: s.progress,
+        current_streak: s.streak,
+        total_endorsements: s.received,
+      };
+      return `${JSON.stringify(entry).slice(0, -1)},"endorsed_today":`;
+    });
+    entryHeads.set(ranked, heads);
+  }
+  return heads;
+}
+
 export async function listCohortMembers(
   db: Db,
   options: { user: SignedInUser; token: VerifiedToken; now: Date },
-): Promise<{ callerIsCurrent: boolean; answer: () => TCohortMember[] }> {
+): Promise<{ callerIsCurrent: boolean; answer: () => Json<TCohortMember[]> }> {
   const { user, now } = options;
   const facts = await cohortMembersFacts(db, {
     userId: user.id,
@@ -38,16 +66,11 @@ export async function listCohortMembers(
     callerIsCurrent: facts.callerIsCurrent,
     answer: () => {
       if (!ranked) throw notFound(NO_COHORT);
-      return ranked.map((s, index) => ({
-        user: { id: s.id, email: s.email, full_name: s.full_name, job_title: s.job_title, role: s.role },
-        rank: index + 1,
-        active_habits: s.habits,
-        total_progress_percentage: s.progress,
-        current_streak: s.streak,
-        total_endorsements: s.received,
-        endorsed_today: endorsedToday.has(s.id),
-        is_current_user: s.id === user.id,
-      }));
+      const heads = headsOf(ranked);
+      const entries = ranked.map(
+        (s, index) => `${heads[index]}${endorsedToday.has(s.id)},"is_current_user":${s.id === user.id}}`,
+      );
+      return `[${entries.join(',')}]`;
     },
   };
 }

@@ -10,13 +10,17 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { confirmsCaller: true },
       schema: { tags: ['social'], response: { 200: ZListCohortMembersResponse } },
-      // The service builds the response to the contract's type: plain JSON, no second schema pass.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) =>
-      withCaller(app, request, (user) =>
+    async (request, reply) => {
+      const json = await withCaller(app, request, (user) =>
         listCohortMembers(app.database.db, { user, token: callerOf(request).token, now: app.now() }),
-      ),
+      );
+      // The service wrote the contract's JSON itself (social.service.ts): sent as it is.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((text: string) => text)
+        .send(json as never);
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { cohortMembers, endorsements, habitLogs, userHabits, users } from '../../db/schema/index.ts';
 import { addDays } from '../../lib/local-date.ts';
+import { ZListCohortMembersResponse } from '@habitrack/contracts/social/list-cohort-members';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
@@ -27,7 +28,11 @@ describeEachDatabase('cohort leaderboard and endorsements API', (getDatabase) =>
   const members = async (member: Member) => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/social/cohort/members', headers: member.headers });
     expect(response.statusCode).toBe(200);
-    return response.json();
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The service writes this JSON text itself: it must be exactly the contract, no field more.
+    const body = response.json();
+    expect(ZListCohortMembersResponse.parse(body)).toEqual(body);
+    return body;
   };
   const endorse = (member: Member, endorsedUserId: string, message = 'Great listening today!') =>
     app.inject({
