@@ -1,5 +1,5 @@
 // API load benchmark (docs/benchmarks.md). Run: npm run bench [-- --smoke] [-- --explain]
-//   --smoke         small data, short runs, budgets less a noise margin (CI)
+//   --smoke         small data, short runs, budgets less a noise margin, a miss measured twice (CI)
 //   --db=postgres|pglite|both   (default: both; --smoke: PostgreSQL when DATABASE_URL is set, else PGlite)
 //   --regenerate    rebuild the cached data
 //   --explain       print EXPLAIN (ANALYZE, BUFFERS) of the hot queries on the generated data
@@ -376,7 +376,17 @@ async function main() {
   const tokens = new Map<number, string>();
   const results: DatabaseResult[] = [];
   try {
-    for (const kind of kinds) results.push(await benchDatabase(kind, reference, issuer, tokens));
+    for (const kind of kinds) {
+      let result = await benchDatabase(kind, reference, issuer, tokens);
+      // A smoke run is short: one noisy round can miss a budget. It is measured once more, and
+      // fails only when the second measurement misses too (a real regression misses both).
+      if (smoke && result.failures.length) {
+        log(`\n${kind}: ${result.failures.length} budget(s) missed; measuring once more:`);
+        for (const failure of result.failures) log(`  - ${failure}`);
+        result = await benchDatabase(kind, reference, issuer, tokens);
+      }
+      results.push(result);
+    }
   } finally {
     await reference.stop();
     await issuer.close();

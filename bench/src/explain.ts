@@ -3,7 +3,8 @@
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { dashboardFactsSql } from '../../apps/api/src/db/queries/dashboard-facts.ts';
+import { dashboardFactsSql, dashboardVersionsSql } from '../../apps/api/src/db/queries/dashboard-facts.ts';
+import { logHabitSql } from '../../apps/api/src/db/queries/habit-logs.ts';
 import { cohortMembersFactsSql, cohortStandingsSql } from '../../apps/api/src/db/queries/standings.ts';
 import { cohortMembers, identities, organisations, users } from '../../apps/api/src/db/schema/index.ts';
 import { prepareData } from './data.ts';
@@ -22,9 +23,11 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
       user_id: string;
       cohort_id: string;
       version: string;
+      user_habit_id: string;
     }>(
       database,
-      `select b.n, b.user_id, cm.cohort_id, u.xmin::text || ':' || o.xmin::text as version
+      `select b.n, b.user_id, cm.cohort_id, u.xmin::text || ':' || o.xmin::text as version,
+         (select h.id::text from bench_user_habits h where h.n = b.n and h.active order by h.s limit 1) as user_habit_id
        from bench_users b
        join users u on u.id = b.user_id join organisations o on o.id = u.organisation_id
        join cohort_members cm on cm.user_id = b.user_id
@@ -61,7 +64,14 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
           .limit(1)
           .toSQL(),
       ],
-      ['dashboard (one statement; the rank comes from the standings below)', bind(dashboardFactsSql(db), base)],
+      [
+        'dashboard, repeated read (whether the facts held are current; the rank from the standings below)',
+        bind(dashboardVersionsSql(db), base),
+      ],
+      [
+        'dashboard, first read or after a change (one statement; the rank from the standings below)',
+        bind(dashboardFactsSql(db), base),
+      ],
       ['cohort members (one statement; the standings below)', bind(cohortMembersFactsSql(db), base)],
       [
         'cohort standings, 200 members (once per change of the cohort, see docs/decisions/007)',
@@ -72,6 +82,16 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
         db.select().from(cohortMembers).where(eq(cohortMembers.userId, member!.user_id)).toSQL(),
       ],
     ];
+    const checkIn = bind(logHabitSql(db), {
+      ...base,
+      id: member!.user_habit_id,
+      trusted: false,
+      write: true,
+      logDate: today,
+      logType: 'completed',
+      note: 'Done before the first meeting.',
+      positiveChangeId: null,
+    });
     for (const [name, q] of queries) {
       // Once to warm the cache, then the plan that is printed.
       await client.query(q.sql, q.params as unknown[]);
@@ -80,6 +100,19 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
         q.params as unknown[],
       );
       log(`\n-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+    // The check-in writes: its plan is taken in a transaction that is rolled back.
+    await client.query('begin');
+    try {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${checkIn.sql}`,
+        checkIn.params as unknown[],
+      );
+      log(
+        `\n-- check-in (one statement, triggers included; rolled back)\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+      );
+    } finally {
+      await client.query('rollback');
     }
   } finally {
     await client.end();

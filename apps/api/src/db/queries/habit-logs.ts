@@ -147,3 +147,8 @@ export async function logHabitInOneStatement(
     log: row?.log ?? null,
   };
 }
+
+// The check-in statement as SQL with its parameters (the benchmark prints its plan).
+export function logHabitSql(db: DbOrTx) {
+  return logHabitQuery(db).toSQL();
+}
