@@ -164,6 +164,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     release();
     throw error;
   }
+  const writeCount = countLocalWrites(client);
   const db = drizzlePglite({
     client,
     schema,
@@ -177,7 +178,43 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       release();
     }
   };
+  localWrites.set(db, writeCount);
   return { db, kind: 'pglite', close };
+}
+
+// PGlite: this process is the database's only user (the folder lock), so every write passes
+// through this client. Its count is raised before and after every statement that is not a plain
+// SELECT and every transaction: a reader that saw the same count before and after its own work
+// knows nothing was written in between, even by a statement still running when it began.
+const localWrites = new WeakMap<object, () => number>();
+
+function countLocalWrites(client: PGlite): () => number {
+  let writes = 0;
+  const around = async <R>(write: boolean, run: () => Promise<R>): Promise<R> => {
+    if (write) writes += 1;
+    try {
+      return await run();
+    } finally {
+      if (write) writes += 1;
+    }
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    around(!/^\s*select\b/i.test(text), () =>
+      (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest),
+    )) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) => around(true, () => exec(...args))) as typeof client.exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    around(true, () => transaction(...args))) as typeof client.transaction;
+  return () => writes;
+}
+
+// How many writes this process has made to its embedded database (see countLocalWrites); null on
+// PostgreSQL, where other processes write too.
+export function localWriteCount(db: DbOrTx): number | null {
+  return localWrites.get(db)?.() ?? null;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -50,7 +50,7 @@ describeEachDatabase('callers remembered by identity', (getDatabase) => {
     return { member, userHabit: userHabit! };
   }
 
-  it('answers a returning caller in one statement', async () => {
+  it('answers a returning caller in one statement (a held dashboard in none on PGlite)', async () => {
     const { member } = await memberWithHabit();
     const { queries } = getDatabase();
     const first = await countQueries(queries, () => flow(member));
@@ -58,7 +58,10 @@ describeEachDatabase('callers remembered by identity', (getDatabase) => {
     expect(again).toBe(1);
     expect(first).toBeGreaterThan(again);
     await get(member, '/api/v1/dashboard/');
-    expect(await countQueries(queries, () => get(member, '/api/v1/dashboard/'))).toBe(1);
+    // On PGlite the dashboard's held facts need no statement while nothing was written since.
+    expect(await countQueries(queries, () => get(member, '/api/v1/dashboard/'))).toBe(
+      getDatabase().kind === 'pglite' ? 0 : 1,
+    );
     expect(await countQueries(queries, () => get(member, '/api/v1/social/cohort/members'))).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
-import type { DbOrTx } from '../db/client.ts';
+import { localWriteCount, type DbOrTx } from '../db/client.ts';
 import { dashboardFacts, dashboardVersions, type DashboardFacts } from '../db/queries/dashboard-facts.ts';
 import type { VerifiedToken } from '../auth/verify-token.ts';
 import { callerCheck, type CallerCheck, type SignedInUser } from '../db/queries/identity.ts';
@@ -11,21 +11,37 @@ import { weekDates, weeklyMood } from './weekly-mood.ts';
 
 const MAX_MEMBERS = 10_000;
 
-type Held = { today: string; facts: DashboardFacts };
+// `writes`: the embedded database's write count before the facts were last confirmed (null on
+// PostgreSQL); `caller`: the caller check they were confirmed with.
+type Held = { today: string; facts: DashboardFacts; writes: number | null; caller: CallerCheck };
+
+const sameCaller = (a: CallerCheck, b: CallerCheck) =>
+  a.issuer === b.issuer && a.subject === b.subject && a.version === b.version;
 
 // The facts of each member's dashboard as last read, per database: bounded, least recently used
 // dropped first. They are used again only for the same local date and while the member's activity
 // version, the content version and their cohort are unchanged (triggers raise the versions in the
 // transaction of every change, migration 0008), checked by a small statement on every request: what
-// a member sees is what the database holds, on any instance, without the full read.
+// a member sees is what the database holds, on any instance, without the full read. On the
+// embedded database, which only this process can write (db/client.ts), not even that statement
+// runs while this process has written nothing since the facts were confirmed for the same caller.
 class DashboardFactsCache {
   private readonly members = new Map<string, Held>();
 
   constructor(private readonly db: DbOrTx) {}
 
   async facts(options: { userId: string; today: string; caller: CallerCheck }): Promise<DashboardFacts> {
+    const writes = localWriteCount(this.db);
     const held = this.members.get(options.userId);
     if (held && held.today === options.today) {
+      if (
+        writes !== null &&
+        held.writes === writes &&
+        held.facts.callerIsCurrent &&
+        sameCaller(held.caller, options.caller)
+      ) {
+        return this.keep(options.userId, held).facts;
+      }
       const current = await dashboardVersions(this.db, { userId: options.userId, caller: options.caller });
       const cohortId = held.facts.context?.cohort_id ?? null;
       if (
@@ -33,10 +49,9 @@ class DashboardFactsCache {
         current.contentVersion === held.facts.contentVersion &&
         (current.standings?.cohort_id ?? null) === cohortId
       ) {
-        this.members.delete(options.userId);
-        this.members.set(options.userId, held);
         const context = held.facts.context && { ...held.facts.context, standings_version: current.standings!.version };
-        return { ...held.facts, callerIsCurrent: current.callerIsCurrent, context };
+        const facts = { ...held.facts, callerIsCurrent: current.callerIsCurrent, context };
+        return this.keep(options.userId, { today: options.today, facts, writes, caller: options.caller }).facts;
       }
     }
     const facts = await dashboardFacts(this.db, {
@@ -45,10 +60,14 @@ class DashboardFactsCache {
       weekStart: weekDates(options.today)[0]!,
       caller: options.caller,
     });
-    this.members.delete(options.userId);
-    this.members.set(options.userId, { today: options.today, facts });
+    return this.keep(options.userId, { today: options.today, facts, writes, caller: options.caller }).facts;
+  }
+
+  private keep(userId: string, held: Held): Held {
+    this.members.delete(userId);
+    this.members.set(userId, held);
     if (this.members.size > MAX_MEMBERS) this.members.delete(this.members.keys().next().value!);
-    return facts;
+    return held;
   }
 
   forget(): void {

@@ -265,7 +265,7 @@ describeEachDatabase('dashboard and mood API', (getDatabase) => {
     }
   });
 
-  it('answers a repeated read with one small statement, and a read after a check-in with the full one', async () => {
+  it('answers a repeated read with one small statement (none on PGlite), and a read after a check-in with the full one', async () => {
     const member = await world.person();
     const userHabitId = await select(member, world.habits[0]!.id);
     await history(userHabitId, 5);
@@ -273,8 +273,13 @@ describeEachDatabase('dashboard and mood API', (getDatabase) => {
     const { queries } = getDatabase();
     const start = queries.length;
     await dashboard(member);
-    expect(queries.slice(start).join('\n')).toMatch(/member_activity/);
-    expect(queries.slice(start).join('\n')).not.toMatch(/mood_entries/);
+    if (getDatabase().kind === 'pglite') {
+      // Only this process writes the embedded database, and it has written nothing since.
+      expect(queries.slice(start)).toEqual([]);
+    } else {
+      expect(queries.slice(start).join('\n')).toMatch(/member_activity/);
+      expect(queries.slice(start).join('\n')).not.toMatch(/mood_entries/);
+    }
     const logged = await app.inject({
       method: 'POST',
       url: `/api/v1/habits/${userHabitId}/log`,
