@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import type { DbOrTx } from '../db/client.ts';
 import type { VerifiedToken } from '../auth/verify-token.ts';
-import { callerIsCurrentSql, type SignedInUser } from '../db/queries/identity.ts';
+import { callerIsCurrentParamSql, type SignedInUser } from '../db/queries/identity.ts';
 import { localDate } from '../lib/local-date.ts';
 
 type ManagedTeam = TUserFlowStatusResponse['manageable_teams'][number];
@@ -26,12 +26,7 @@ function flowFactsQuery(db: DbOrTx) {
       >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type)
           order by t.name), '[]'::json)
         from team_managers tm join teams t on t.id = tm.team_id where tm.user_id = ${userId})`,
-      callerIsCurrent: callerIsCurrentSql({
-        issuer: sql.placeholder('issuer'),
-        subject: sql.placeholder('subject'),
-        userId,
-        version: sql.placeholder('version'),
-      }),
+      callerIsCurrent: callerIsCurrentParamSql(userId),
     })
     .from(sql`(select 1) as one_row`);
 }

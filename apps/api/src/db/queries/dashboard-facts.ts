@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { callerIsCurrentSql, type CallerCheck } from './identity.ts';
+import { callerIsCurrentParamSql, type CallerCheck } from './identity.ts';
 import { loggedTodaySql, streakSql } from './progress.ts';
 import {
   cohortContextCteSql,
@@ -53,12 +53,7 @@ function dashboardFactsQuery(db: DbOrTx) {
   const today = sql`${sql.placeholder('today')}::date`;
   return db
     .select({
-      callerIsCurrent: callerIsCurrentSql({
-        issuer: sql.placeholder('issuer'),
-        subject: sql.placeholder('subject'),
-        userId,
-        version: sql.placeholder('version'),
-      }),
+      callerIsCurrent: callerIsCurrentParamSql(userId),
       habits: sql<DashboardHabitFacts[]>`d.habits`,
       context: sql<CohortContextFacts | null>`d.context`,
       moods: sql<MoodFacts[]>`d.moods`,
@@ -136,12 +131,7 @@ function dashboardVersionsQuery(db: DbOrTx) {
   const userId = sql.placeholder('userId');
   return db
     .select({
-      callerIsCurrent: callerIsCurrentSql({
-        issuer: sql.placeholder('issuer'),
-        subject: sql.placeholder('subject'),
-        userId,
-        version: sql.placeholder('version'),
-      }),
+      callerIsCurrent: callerIsCurrentParamSql(userId),
       activityVersion: activityVersionSql(userId),
       contentVersion: contentVersionSql,
       standings: sql<DashboardVersions['standings']>`(select json_build_object('cohort_id', c.id,

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { THabitLog } from '@habitrack/contracts/habits/log-habit';
 import type { DbOrTx } from '../client.ts';
-import { callerIsCurrentSql, type CallerCheck } from './identity.ts';
+import { callerIsCurrentParamSql, type CallerCheck } from './identity.ts';
 import { habitLogs, userHabits } from '../schema/index.ts';
 
 // The caller's active user habit addressed by either the habit's id or the user habit's id.
@@ -53,12 +53,7 @@ function logHabitQuery(db: DbOrTx) {
   const logDate = sql`${sql.placeholder('logDate')}::date`;
   const logType = sql`${sql.placeholder('logType')}::habit_log_type`;
   const changeId = sql`${sql.placeholder('positiveChangeId')}::uuid`;
-  const callerIsCurrent = callerIsCurrentSql({
-    issuer: sql.placeholder('issuer'),
-    subject: sql.placeholder('subject'),
-    userId,
-    version: sql.placeholder('version'),
-  });
+  const callerIsCurrent = callerIsCurrentParamSql(userId);
   const target = db
     .$with('target', {
       id: sql<string>`id`,

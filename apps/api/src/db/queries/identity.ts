@@ -51,6 +51,17 @@ export function callerIsCurrentSql(caller: { issuer: unknown; subject: unknown; 
       and cu.xmin::text || ':' || co.xmin::text = ${caller.version})`;
 }
 
+// callerIsCurrentSql for a prepared statement: the caller's identity and version are its
+// `issuer`, `subject` and `version` parameters (a CallerCheck), the user id the one given.
+export function callerIsCurrentParamSql(userId: unknown) {
+  return callerIsCurrentSql({
+    issuer: sql.placeholder('issuer'),
+    subject: sql.placeholder('subject'),
+    userId,
+    version: sql.placeholder('version'),
+  });
+}
+
 function identityLookup(db: DbOrTx) {
   return db
     .select(userColumns)

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { callerIsCurrentSql, type CallerCheck } from './identity.ts';
+import { callerIsCurrentParamSql, type CallerCheck } from './identity.ts';
 import { memberStandingsSql } from './progress.ts';
 
 export type StandingRow = {
@@ -114,12 +114,7 @@ function cohortMembersFactsQuery(db: DbOrTx) {
   const userId = sql.placeholder('userId');
   return db
     .select({
-      callerIsCurrent: callerIsCurrentSql({
-        issuer: sql.placeholder('issuer'),
-        subject: sql.placeholder('subject'),
-        userId,
-        version: sql.placeholder('version'),
-      }),
+      callerIsCurrent: callerIsCurrentParamSql(userId),
       context: sql<CohortContextFacts | null>`d.context`,
       endorsed_today: sql<string[]>`d.endorsed_today`,
     })
