@@ -8,6 +8,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { AuthConfig } from '../config.ts';
+import { LruMap } from '../lib/lru.ts';
 
 export type IdentityProvider = 'auth0' | 'azure_ad';
 
@@ -66,19 +67,15 @@ function cached(verify: TokenVerifier, options: VerifierOptions): TokenVerifier 
   const size = options.cacheSize ?? DEFAULT_CACHE_SIZE;
   if (size <= 0) return verify;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, VerifiedToken>();
+  const entries = new LruMap<string, VerifiedToken>(size);
   return async (token) => {
     const hit = entries.get(token);
     if (hit) {
+      if (now() / 1000 <= hit.expiresAt + CLOCK_TOLERANCE_SECONDS) return hit;
       entries.delete(token);
-      if (now() / 1000 <= hit.expiresAt + CLOCK_TOLERANCE_SECONDS) {
-        entries.set(token, hit);
-        return hit;
-      }
     }
     const verified = await verify(token);
     entries.set(token, verified);
-    if (entries.size > size) entries.delete(entries.keys().next().value!);
     return verified;
   };
 }

@@ -5,6 +5,7 @@ import type { AuthConfig } from '../config.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
 import { updateTimeZone } from '../db/queries/users.ts';
 import { unauthorized } from '../lib/errors.ts';
+import { LruMap } from '../lib/lru.ts';
 import { isValidTimeZone } from '../lib/time-zone.ts';
 import { resolveSignedInUser } from '../services/identity.service.ts';
 
@@ -31,27 +32,19 @@ const REMEMBERED_CALLERS = 10_000;
 
 // Users by identity, as last read: bounded, least recently used dropped first.
 class RememberedCallers {
-  private readonly users = new Map<string, SignedInUser>();
+  private readonly users = new LruMap<string, SignedInUser>(REMEMBERED_CALLERS);
 
   static key(token: VerifiedToken): string {
     return `${token.issuer}\n${token.subject}\n${token.tenantId ?? ''}`;
   }
 
   get(token: VerifiedToken): SignedInUser | undefined {
-    const key = RememberedCallers.key(token);
-    const user = this.users.get(key);
-    if (user) {
-      this.users.delete(key);
-      this.users.set(key, user);
-    }
+    const user = this.users.get(RememberedCallers.key(token));
     return user && { ...user };
   }
 
   set(token: VerifiedToken, user: SignedInUser) {
-    const key = RememberedCallers.key(token);
-    this.users.delete(key);
-    this.users.set(key, { ...user });
-    if (this.users.size > REMEMBERED_CALLERS) this.users.delete(this.users.keys().next().value!);
+    this.users.set(RememberedCallers.key(token), { ...user });
   }
 
   forget(token: VerifiedToken) {

@@ -1,6 +1,7 @@
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { localWriteCount, type DbOrTx } from '../db/client.ts';
+import { LruMap } from '../lib/lru.ts';
 import { dashboardFacts, dashboardVersions, type DashboardFacts } from '../db/queries/dashboard-facts.ts';
 import type { VerifiedToken } from '../auth/verify-token.ts';
 import { callerCheck, type CallerCheck, type SignedInUser } from '../db/queries/identity.ts';
@@ -26,7 +27,7 @@ const sameCaller = (a: CallerCheck, b: CallerCheck) =>
 // embedded database, which only this process can write (db/client.ts), not even that statement
 // runs while this process has written nothing since the facts were confirmed for the same caller.
 class DashboardFactsCache {
-  private readonly members = new Map<string, Held>();
+  private readonly members = new LruMap<string, Held>(MAX_MEMBERS);
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -40,7 +41,7 @@ class DashboardFactsCache {
         held.facts.callerIsCurrent &&
         sameCaller(held.caller, options.caller)
       ) {
-        return this.keep(options.userId, held).facts;
+        return held.facts;
       }
       const current = await dashboardVersions(this.db, { userId: options.userId, caller: options.caller });
       const cohortId = held.facts.context?.cohort_id ?? null;
@@ -51,7 +52,8 @@ class DashboardFactsCache {
       ) {
         const context = held.facts.context && { ...held.facts.context, standings_version: current.standings!.version };
         const facts = { ...held.facts, callerIsCurrent: current.callerIsCurrent, context };
-        return this.keep(options.userId, { today: options.today, facts, writes, caller: options.caller }).facts;
+        this.members.set(options.userId, { today: options.today, facts, writes, caller: options.caller });
+        return facts;
       }
     }
     const facts = await dashboardFacts(this.db, {
@@ -60,14 +62,8 @@ class DashboardFactsCache {
       weekStart: weekDates(options.today)[0]!,
       caller: options.caller,
     });
-    return this.keep(options.userId, { today: options.today, facts, writes, caller: options.caller }).facts;
-  }
-
-  private keep(userId: string, held: Held): Held {
-    this.members.delete(userId);
-    this.members.set(userId, held);
-    if (this.members.size > MAX_MEMBERS) this.members.delete(this.members.keys().next().value!);
-    return held;
+    this.members.set(options.userId, { today: options.today, facts, writes, caller: options.caller });
+    return facts;
   }
 
   forget(): void {

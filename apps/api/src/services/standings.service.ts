@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/client.ts';
+import { LruMap } from '../lib/lru.ts';
 import { rankStandings } from '../db/queries/progress.ts';
 import { cohortStandings, isAtLeast, type StandingRow, type StandingsVersion } from '../db/queries/standings.ts';
 
@@ -16,7 +17,7 @@ const covers = (entry: Ranked, now: Date) => now.getTime() >= entry.validFrom &&
 // once per request, and every instance shows what the database holds. One computation per cohort
 // is in flight at a time; requests arriving meanwhile wait for it rather than repeat it.
 class StandingsCache {
-  private readonly cohorts = new Map<string, Ranked>();
+  private readonly cohorts = new LruMap<string, Ranked>(MAX_COHORTS);
   private readonly inFlight = new Map<string, Promise<Ranked | null>>();
 
   constructor(private readonly db: DbOrTx) {}
@@ -25,12 +26,7 @@ class StandingsCache {
   async ranked(cohortId: string, atLeastVersion: StandingsVersion, now: Date): Promise<StandingRow[] | null> {
     for (;;) {
       const held = this.cohorts.get(cohortId);
-      if (held && isAtLeast(held.version, atLeastVersion) && covers(held, now)) {
-        // Most recently used last, so the least recently used cohort is dropped first.
-        this.cohorts.delete(cohortId);
-        this.cohorts.set(cohortId, held);
-        return held.ranked;
-      }
+      if (held && isAtLeast(held.version, atLeastVersion) && covers(held, now)) return held.ranked;
       const computed = await this.compute(cohortId, now);
       if (!computed) return null;
       // A computation that began before this request's version, or for another day, is not enough.
@@ -50,12 +46,8 @@ class StandingsCache {
             validUntil: Date.parse(fresh.valid_until),
             ranked: rankStandings(fresh.members),
           };
-          const held = this.cohorts.get(cohortId);
-          if (!held || isAtLeast(entry.version, held.version)) {
-            this.cohorts.delete(cohortId);
-            this.cohorts.set(cohortId, entry);
-            if (this.cohorts.size > MAX_COHORTS) this.cohorts.delete(this.cohorts.keys().next().value!);
-          }
+          const held = this.cohorts.peek(cohortId);
+          if (!held || isAtLeast(entry.version, held.version)) this.cohorts.set(cohortId, entry);
           return entry;
         })
         .finally(() => this.inFlight.delete(cohortId));
