@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { useNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -164,6 +165,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     release();
     throw error;
   }
+  useNamedStatements(client);
   const writeCount = countLocalWrites(client);
   const db = drizzlePglite({
     client,

@@ -25,4 +25,17 @@ describe('LruMap', () => {
     map.clear();
     expect(map.size).toBe(0);
   });
+
+  it('hands every entry it drops to onEvict, and only those', () => {
+    const dropped: [string, number][] = [];
+    const map = new LruMap<string, number>(2, (key, value) => dropped.push([key, value]));
+    map.set('a', 1);
+    map.set('b', 2);
+    map.set('a', 10);
+    map.delete('b');
+    map.set('c', 3);
+    expect(dropped).toEqual([]);
+    map.set('d', 4);
+    expect(dropped).toEqual([['a', 10]]);
+  });
 });
