@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SCREEN_PATHS } from './src/app/screen-paths.ts';
 
 // In dev the API (which also serves /config.json in production) runs on its own port.
 const apiTarget = 'http://localhost:3000';
@@ -49,16 +50,21 @@ function precompress(): Plugin {
   };
 }
 
-// The sign-in SDK a returning visitor needs starts downloading with the page's own scripts, not
-// after them: a tiny classic script, listed first in index.html, reads the provider stored by
-// src/lib/storage.ts (key "selectedIdpType", a JSON string) and adds a modulepreload for that
-// SDK's chunk (the same decision as src/features/auth/adapters/preload-sdk.ts, which then finds it
-// downloaded). Nothing is preloaded for a first visit. A file, not inline code: the CSP forbids those.
-function sdkPreload(): Plugin {
+// What a page needs first starts downloading with the page's own scripts, not after them: a tiny
+// classic script, listed first in index.html, adds a modulepreload for
+// - the chunks of the screen the address opens (src/app/screen-paths.ts; the same screen
+//   src/app/router.tsx's preloadRouteChunk then finds downloaded), and
+// - the sign-in SDK of the provider stored by src/lib/storage.ts (key "selectedIdpType", a JSON
+//   string; the same decision as src/features/auth/adapters/preload-sdk.ts), unless the browser
+//   kept today's data of a member signed in with it (key "querySnapshot", src/lib/persisted-queries.ts):
+//   that page is shown from the kept data first, and the SDK's download waits for the app so as not
+//   to slow the screen's.
+// Nothing is preloaded on a guess. A file, not inline code: the CSP forbids those.
+function bootPreload(): Plugin {
   let outDir = '';
   let script: { fileName: string; source: string } | undefined;
   return {
-    name: 'habitrack:sdk-preload',
+    name: 'habitrack:boot-preload',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
@@ -69,30 +75,69 @@ function sdkPreload(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).flatMap((output) =>
           output.type === 'chunk' ? [output] : [],
         );
-        const fileOf = (pattern: RegExp) => {
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const chunkOf = (pattern: RegExp, what: string) => {
           const chunk = chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
-          if (!chunk) throw new Error(`no chunk for ${pattern}: the sign-in SDK preload cannot be built`);
-          return `/${chunk.fileName}`;
+          if (!chunk) throw new Error(`no chunk for ${what}: the boot preload cannot be built`);
+          return chunk;
         };
+        // A chunk and what it imports statically, less what the entry already loads.
+        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('no entry chunk: the boot preload cannot be built');
+        const initial = closure(entry.fileName);
+        const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const screens = SCREEN_PATHS.map(([address, module]) => {
+          const chunk = chunkOf(new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${escape(module)}$`), module);
+          const pattern = `^${address
+            .split('/')
+            .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+            .join('/')}/?$`;
+          return [pattern, [...closure(chunk.fileName)].filter((file) => !initial.has(file)).map((file) => `/${file}`)];
+        });
         const sdkFiles = {
-          auth0: fileOf(/[\\/]@auth0[\\/]auth0-spa-js[\\/]/),
-          azure_ad: fileOf(/[\\/]@azure[\\/]msal-browser[\\/]dist[\\/]index\.mjs$/),
+          auth0: `/${chunkOf(/[\\/]@auth0[\\/]auth0-spa-js[\\/]/, 'auth0-spa-js').fileName}`,
+          azure_ad: `/${chunkOf(/[\\/]@azure[\\/]msal-browser[\\/]dist[\\/]index\.mjs$/, 'msal-browser').fileName}`,
         };
         const source = [
           '(function () {',
-          '  try {',
-          `    var href = ${JSON.stringify(sdkFiles)}[JSON.parse(localStorage.getItem('selectedIdpType') || 'null')];`,
-          "    if (typeof href !== 'string') return;",
+          "  function read(key) { return JSON.parse(localStorage.getItem(key) || 'null'); }",
+          '  function preload(href) {',
           "    var link = document.createElement('link');",
           "    link.rel = 'modulepreload';",
           '    link.href = href;',
           '    document.head.appendChild(link);',
+          '  }',
+          '  function keptToday(idpType) {',
+          "    var kept = read('querySnapshot');",
+          "    if (!kept || typeof kept.account !== 'string' || kept.account.indexOf(idpType + ':') !== 0) return false;",
+          '    var now = new Date();',
+          "    var pad = function (n) { return (n < 10 ? '0' : '') + n; };",
+          "    var today = now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate());",
+          '    return Array.isArray(kept.entries) && kept.entries.some(function (e) { return e && e.date === today; });',
+          '  }',
+          '  try {',
+          `    var screens = ${JSON.stringify(screens)};`,
+          '    for (var i = 0; i < screens.length; i++) {',
+          '      if (new RegExp(screens[i][0]).test(location.pathname)) {',
+          '        screens[i][1].forEach(preload);',
+          '        break;',
+          '      }',
+          '    }',
+          "    var idpType = read('selectedIdpType');",
+          `    var sdk = ${JSON.stringify(sdkFiles)}[idpType];`,
+          "    if (typeof sdk === 'string' && !keptToday(idpType)) preload(sdk);",
           '  } catch (error) {}',
           '})();',
           '',
         ].join('\n');
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        script = { fileName: `assets/sdk-preload-${hash}.js`, source };
+        script = { fileName: `assets/boot-preload-${hash}.js`, source };
         return [{ tag: 'script', attrs: { src: `/${script.fileName}`, async: true }, injectTo: 'head' }];
       },
     },
@@ -112,7 +157,7 @@ const reactRouterProduction = fileURLToPath(
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), sdkPreload(), precompress()],
+  plugins: [react(), bootPreload(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

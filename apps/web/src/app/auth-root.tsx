@@ -1,11 +1,14 @@
 import type { TWebConfig } from '@habitrack/contracts/config/get-config';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { createContext, type ReactNode, useContext } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import { AuthLoading } from '../features/auth/components/auth-loading.tsx';
 import { HybridAuthProvider } from '../features/auth/components/hybrid-auth-provider.tsx';
 import type { TAuthAdapterFactory } from '../features/auth/types.ts';
 import { useConfig } from '../lib/config.ts';
 import { setAccessTokenGetter } from '../lib/http.ts';
+import { createQueryPersister } from '../lib/persisted-queries.ts';
+import { PersistedSession } from './persisted-session.tsx';
 
 export type AuthRootOptions = {
   // Tests replace the SDKs and the page reload; the app leaves both out.
@@ -25,6 +28,8 @@ export function useAppConfig(): TWebConfig {
 // the sign-in layer's token: this is where the two meet the HTTP client.
 export function AuthRoot({ children, createAdapter, reload }: AuthRootOptions & { children: ReactNode }) {
   const config = useConfig();
+  const client = useQueryClient();
+  const [persister] = useState(() => createQueryPersister(client));
   if (config.isPending) return <AuthLoading />;
   if (config.isError) {
     return (
@@ -44,8 +49,9 @@ export function AuthRoot({ children, createAdapter, reload }: AuthRootOptions & 
         onTokenGetter={setAccessTokenGetter}
         {...(createAdapter ? { createAdapter } : {})}
         {...(reload ? { reload } : {})}
+        onSignOut={() => persister.setAccount(null)}
       >
-        {children}
+        <PersistedSession persister={persister}>{children}</PersistedSession>
       </HybridAuthProvider>
     </AppConfigContext.Provider>
   );

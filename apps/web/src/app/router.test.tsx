@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../test/render-route.tsx';
 import { stubApi } from '../test/stub-api.ts';
+import { routes } from './router.tsx';
+import { SCREEN_PATHS } from './screen-paths.ts';
 
 describe('routes', () => {
   it.each([
@@ -27,6 +30,15 @@ describe('routes', () => {
     renderRoute(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each(SCREEN_PATHS)('routes %s to a screen chunk (the build preloads %s for it)', (path) => {
+    const address = path.replace(/:[^/]+/g, 'abc');
+    const matches = matchRoutes(routes, address) ?? [];
+    const leaf = matches[matches.length - 1]?.route;
+
+    expect(leaf?.path ?? (leaf?.index ? '/' : undefined)).toBe(path);
+    expect(leaf?.handle).toEqual({ preload: expect.any(Function) });
   });
 
   it('shows a not-found page for unknown paths', async () => {

@@ -9,6 +9,7 @@ const KEYS = {
   endorsements: 'endorsementMarks',
   selectedIdpType: 'selectedIdpType',
   shouldAutoLogin: 'shouldAutoLogin',
+  querySnapshot: 'querySnapshot',
 } as const;
 
 export const ZIdpType = z.enum(['auth0', 'azure_ad']);
@@ -25,6 +26,15 @@ const ZLocalHabitLog = z.object({
   pendingSync: z.boolean().optional(),
 });
 export type TLocalHabitLog = z.infer<typeof ZLocalHabitLog>;
+
+// The API's last answers for the signed-in member, kept by lib/persisted-queries.ts so a page can
+// show them at once on the next visit (and revalidate them). `account` is who they belong to;
+// each entry is a query key, its data and the member's local day it was fetched on.
+const ZQuerySnapshot = z.object({
+  account: z.string().min(1),
+  entries: z.array(z.object({ key: z.array(z.unknown()), data: z.unknown(), date: z.string() })),
+});
+export type TQuerySnapshot = z.infer<typeof ZQuerySnapshot>;
 
 // Day key -> ids of users endorsed that day.
 const ZEndorsementMarks = z.record(z.string(), z.array(z.string()));
@@ -110,6 +120,19 @@ export function clearHabitLogPending(sent: TLocalHabitLog): void {
   );
 }
 
+export function getQuerySnapshot(): TQuerySnapshot | null {
+  const parsed = ZQuerySnapshot.safeParse(readJson(KEYS.querySnapshot));
+  return parsed.success ? parsed.data : null;
+}
+
+export function setQuerySnapshot(snapshot: TQuerySnapshot): void {
+  writeJson(KEYS.querySnapshot, snapshot);
+}
+
+export function clearQuerySnapshot(): void {
+  remove(KEYS.querySnapshot);
+}
+
 function getEndorsementMarks(): z.infer<typeof ZEndorsementMarks> {
   const parsed = ZEndorsementMarks.safeParse(readJson(KEYS.endorsements));
   return parsed.success ? parsed.data : {};
@@ -187,8 +210,8 @@ export function clearLocalData(): void {
 }
 
 // The Reset developer tool: what this browser remembers of the user's progress (the visited flag,
-// habit logs including unsent check-ins, endorsement marks). The sign-in choice and the SDKs'
+// habit logs including unsent check-ins, endorsement marks, the API's last answers). The sign-in choice and the SDKs'
 // entries stay, so the user is still signed in after the reload.
 export function clearProgressData(): void {
-  [KEYS.visited, KEYS.habitLogs, KEYS.endorsements].forEach(remove);
+  [KEYS.visited, KEYS.habitLogs, KEYS.endorsements, KEYS.querySnapshot].forEach(remove);
 }

@@ -23,7 +23,8 @@ export function AppHeader({ productName }: AppHeaderProps) {
   const { devTools } = useAppConfig();
   const me = useMe();
   const programme = useQuery({ ...currentProgrammeQueryOptions, enabled: me.isSuccess });
-  const displayName = auth.user?.name || auth.user?.email || '';
+  // Until the SDK has confirmed the session (a page shown from kept data), the API's name for them.
+  const displayName = auth.user?.name || auth.user?.email || me.data?.full_name || me.data?.email || '';
   return (
     <Group
       component="header"

@@ -65,4 +65,7 @@ export type THybridAuth = {
   switchProvider(idpType: TIdpType): void;
   // Null when no token could be had (logged): the API's 401 then leads to signing in again.
   getAccessToken(): Promise<string | null>;
+  // Whether the chosen provider's SDK holds a session of this subject (`user.sub`), read from the
+  // browser's storage before the SDK has started.
+  holdsSessionOf(sub: string): boolean;
 };

@@ -1,5 +1,6 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
+  clearQuerySnapshot,
   getSelectedIdpType,
   getShouldAutoLogin,
   setSelectedIdpType,
@@ -17,7 +18,7 @@ import type {
   TInteractionStatus,
   TRedirectResult,
 } from '../types.ts';
-import { hasDirectoryAccount, hasHostedToken } from '../utils/cached-sessions.ts';
+import { hasDirectoryAccount, hasHostedToken, holdsSessionOf } from '../utils/cached-sessions.ts';
 import { chooseProvider, fitToAvailable } from '../utils/choose-provider.ts';
 
 type HybridAuthProviderProps = {
@@ -29,6 +30,8 @@ type HybridAuthProviderProps = {
   // Hands the token getter to whoever sends API requests (src/app gives it to lib/http), before
   // anything signed in renders.
   onTokenGetter?: (getter: () => Promise<string | null>) => void;
+  // Called when the person signs out or switches provider, before the page is left.
+  onSignOut?: () => void;
 };
 
 type TSession = {
@@ -52,6 +55,7 @@ export function HybridAuthProvider({
   createAdapter = createAuthAdapter,
   reload = reloadPage,
   onTokenGetter,
+  onSignOut,
 }: HybridAuthProviderProps) {
   const available = useMemo(() => ({ auth0: !!config.auth0, azure_ad: !!config.azure }), [config]);
   // Decided once per page load from what the browser holds (SPEC §4); switching reloads the page.
@@ -70,6 +74,14 @@ export function HybridAuthProvider({
   const [interactionStatus, setInteractionStatus] = useState<TInteractionStatus>('startup');
   const [session, setSession] = useState<TSession>({ user: null, isLoading: true, error: null, redirectResult: null });
   const adapterRef = useRef<TAuthAdapter | null>(null);
+  // Settles once the SDK has started (or failed to): a request made before then waits for it, so a
+  // screen shown early (from kept data) gets its token as soon as there is one.
+  const [started] = useState(() => {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => (settle = resolve));
+    return { promise, settle };
+  });
+  const signedInRef = useRef(false);
 
   const startLogin = useCallback(async (adapter: TAuthAdapter, type: TIdpType, returnTo: string) => {
     // Remembered so the page the provider returns to (/callback) starts the same provider.
@@ -87,8 +99,11 @@ export function HybridAuthProvider({
   }, []);
 
   const getAccessToken = useCallback(async () => {
+    await started.promise;
     const adapter = adapterRef.current;
-    if (!adapter) return null;
+    // Without a session there is no token to get silently, and a sign-in popup nobody asked for
+    // must not open: the request goes out without one, and the Login screen is shown.
+    if (!adapter || !signedInRef.current) return null;
     try {
       return await adapter.getAccessToken();
     } catch (error) {
@@ -96,7 +111,19 @@ export function HybridAuthProvider({
       console.error('Could not get an access token', error);
       return null;
     }
-  }, []);
+  }, [started]);
+
+  // Handed over before any child renders: a screen shown from kept data asks the API at once (some
+  // while rendering), and those requests wait for the token (getAccessToken above).
+  const [handedOver] = useState(() => {
+    onTokenGetter?.(getAccessToken);
+    return { onTokenGetter, getAccessToken };
+  });
+  useLayoutEffect(() => {
+    if (onTokenGetter !== handedOver.onTokenGetter || getAccessToken !== handedOver.getAccessToken) {
+      onTokenGetter?.(getAccessToken);
+    }
+  }, [onTokenGetter, getAccessToken, handedOver]);
 
   useEffect(() => {
     // Once per mount: a second run (StrictMode) would redeem the same authorization code twice.
@@ -107,13 +134,15 @@ export function HybridAuthProvider({
     } catch (error) {
       setInteractionStatus('none');
       setSession((s) => ({ ...s, isLoading: false, error: error instanceof Error ? error : new Error(String(error)) }));
+      started.settle();
       return;
     }
     adapterRef.current = adapter;
-    onTokenGetter?.(getAccessToken);
     if (choice.autoLogin) setShouldAutoLogin(false);
     adapter.init().then(
       ({ user, redirect }) => {
+        signedInRef.current = !!user;
+        started.settle();
         setInteractionStatus('none');
         const autoLogin = choice.autoLogin && !user;
         setSession({ user, isLoading: autoLogin, error: null, redirectResult: redirect });
@@ -124,9 +153,10 @@ export function HybridAuthProvider({
         setInteractionStatus('none');
         const failure = error instanceof Error ? error : new Error(String(error));
         setSession({ user: null, isLoading: false, error: failure, redirectResult: null });
+        started.settle();
       },
     );
-  }, [choice, config, createAdapter, idpType, startLogin, onTokenGetter, getAccessToken]);
+  }, [choice, config, createAdapter, idpType, startLogin, started]);
 
   const login = useCallback(
     async (returnTo?: string) => {
@@ -138,6 +168,9 @@ export function HybridAuthProvider({
   const logout = useCallback(async () => {
     const adapter = adapterRef.current;
     if (!adapter) return;
+    // What this browser kept of the person's data goes with their session.
+    clearQuerySnapshot();
+    onSignOut?.();
     setInteractionStatus('logout');
     try {
       await adapter.logout();
@@ -145,16 +178,18 @@ export function HybridAuthProvider({
       console.error('Sign-out could not start', error);
       setInteractionStatus('none');
     }
-  }, []);
+  }, [onSignOut]);
 
   const switchProvider = useCallback(
     (type: TIdpType) => {
       if (type === idpType) return;
+      clearQuerySnapshot();
+      onSignOut?.();
       setSelectedIdpType(type);
       setShouldAutoLogin(true);
       reload();
     },
-    [idpType, reload],
+    [idpType, reload, onSignOut],
   );
 
   const value = useMemo<THybridAuth>(
@@ -171,8 +206,9 @@ export function HybridAuthProvider({
       logout,
       switchProvider,
       getAccessToken,
+      holdsSessionOf: (sub: string) => holdsSessionOf(idpType, config, sub),
     }),
-    [idpType, session, interactionStatus, available, login, logout, switchProvider, getAccessToken],
+    [idpType, session, interactionStatus, available, login, logout, switchProvider, getAccessToken, config],
   );
 
   return <HybridAuthContext.Provider value={value}>{children}</HybridAuthContext.Provider>;

@@ -5,14 +5,17 @@ import { LoginScreen } from './login-screen.tsx';
 
 type RequireAuthProps = {
   productName: string;
+  // The page may show while the session is being confirmed (it shows the data this browser kept
+  // for the member whose session the SDK holds); the Login screen replaces it if there is none.
+  showWhileLoading?: boolean;
   children: ReactNode;
 };
 
 // SPEC §1: every screen needs sign-in. The Login screen shows in place of the page, so the
 // address stays the page the user wanted and sign-in returns there.
-export function RequireAuth({ productName, children }: RequireAuthProps) {
+export function RequireAuth({ productName, showWhileLoading = false, children }: RequireAuthProps) {
   const auth = useHybridAuth();
-  if (auth.isLoading) return <AuthLoading />;
+  if (auth.isLoading) return showWhileLoading ? children : <AuthLoading />;
   if (!auth.isAuthenticated) return <LoginScreen productName={productName} />;
   return children;
 }

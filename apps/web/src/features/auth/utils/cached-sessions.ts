@@ -55,3 +55,54 @@ export function hasDirectoryAccount(config: TDirectoryAuthConfig | null): boolea
   if (!config) return false;
   return DIRECTORY_ACCOUNT_KEYS.some((key) => isNonEmptyList(readRawItem(key)));
 }
+
+// auth0-spa-js 2.27 (src/cache/cache-manager.ts, setIdToken): the signed-in user's ID token and its
+// decoded claims live under '@@auth0spajs@@::<clientId>::@@user@@' as { id_token, decodedToken }.
+export function hostedUserCacheKey({ clientId }: Pick<THostedAuthConfig, 'clientId'>): string {
+  return ['@@auth0spajs@@', clientId, '@@user@@'].join('::');
+}
+
+function readJsonItem(key: string): unknown {
+  const raw = readRawItem(key);
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function hostedSubject(config: THostedAuthConfig): string | null {
+  const entry = readJsonItem(hostedUserCacheKey(config));
+  if (!entry || typeof entry !== 'object' || !('decodedToken' in entry)) return null;
+  const decoded = entry.decodedToken;
+  if (!decoded || typeof decoded !== 'object' || !('user' in decoded)) return null;
+  const user = decoded.user;
+  if (!user || typeof user !== 'object' || !('sub' in user) || typeof user.sub !== 'string') return null;
+  return user.sub;
+}
+
+// msal-browser 4: an account key is '<homeAccountId>-<environment>-<realm>' and a directory
+// account's homeAccountId is '<object id>.<tenant id>'; the object id is its local account id, which
+// the directory adapter reports as `sub`.
+function directoryHoldsSubject(sub: string): boolean {
+  const prefix = `${sub.toLowerCase()}.`;
+  return DIRECTORY_ACCOUNT_KEYS.some((key) => {
+    const keys = readJsonItem(key);
+    return Array.isArray(keys) && keys.some((k) => typeof k === 'string' && k.toLowerCase().startsWith(prefix));
+  });
+}
+
+// Whether the chosen provider's SDK holds a session of the person with this `sub`, read from its
+// storage without loading it. False whenever it cannot tell.
+export function holdsSessionOf(
+  idpType: 'auth0' | 'azure_ad',
+  config: { auth0: THostedAuthConfig | null; azure: TDirectoryAuthConfig | null },
+  sub: string,
+): boolean {
+  if (!sub) return false;
+  if (idpType === 'auth0') {
+    return !!config.auth0 && hasHostedToken(config.auth0) && hostedSubject(config.auth0) === sub;
+  }
+  return !!config.azure && directoryHoldsSubject(sub);
+}

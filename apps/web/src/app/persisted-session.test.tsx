@@ -1,0 +1,180 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createDashboard, createFlowStatus } from '../features/dashboard/testing/factories.ts';
+import type { TAdapterSession, TAuthAdapterFactory, THybridAuthUser } from '../features/auth/types.ts';
+import { toDayKey } from '../lib/dates.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { getQuerySnapshot, setQuerySnapshot, setSelectedIdpType } from '../lib/storage.ts';
+import { createMe, stubApi } from '../test/stub-api.ts';
+import { Providers } from './providers.tsx';
+import { routes } from './router.tsx';
+
+const PRIYA: THybridAuthUser = { email: 'priya.sharma@acme.example', name: 'Priya Sharma', sub: 'auth0|priya' };
+const BOB: THybridAuthUser = { email: 'bob.jones@acme.example', name: 'Bob Jones', sub: 'auth0|bob' };
+
+// What auth0-spa-js leaves in localStorage for a signed-in person (src/features/auth/utils/cached-sessions.ts).
+function storeSdkSession(sub: string) {
+  localStorage.setItem(
+    '@@auth0spajs@@::habitrack-web::https://api.habitrack.local::openid profile email offline_access',
+    JSON.stringify({ body: { access_token: 'x' }, expiresAt: 1 }),
+  );
+  localStorage.setItem(
+    '@@auth0spajs@@::habitrack-web::@@user@@',
+    JSON.stringify({ id_token: 'x', decodedToken: { user: { sub } } }),
+  );
+}
+
+function keepPriyasDashboard(date = toDayKey()) {
+  setQuerySnapshot({
+    account: 'auth0:auth0|priya',
+    entries: [
+      { key: ['auth', 'me'], data: createMe(), date },
+      { key: ['auth', 'user-flow-status'], data: createFlowStatus(), date },
+      { key: ['dashboard'], data: createDashboard({ user_name: 'Kept Priya' }), date },
+    ],
+  });
+}
+
+// An SDK whose start the test finishes, as whom it likes.
+function controlledAuth() {
+  let finish: (session: TAdapterSession) => void = () => {};
+  const started = new Promise<TAdapterSession>((resolve) => (finish = resolve));
+  const calls = { logout: 0 };
+  const createAdapter: TAuthAdapterFactory = () => ({
+    init: () => started,
+    login: async () => {},
+    logout: async () => {
+      calls.logout += 1;
+    },
+    getAccessToken: async () => 'fake-access-token',
+  });
+  return { createAdapter, calls, signIn: (user: THybridAuthUser | null) => finish({ user, redirect: null }) };
+}
+
+function renderDashboard(auth: ReturnType<typeof controlledAuth>) {
+  const router = createMemoryRouter(routes, { initialEntries: ['/programme/dashboard'] });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <Providers queryClient={queryClient} mantineEnv="test" auth={{ createAdapter: auth.createAdapter }}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+function stubDashboard(userName: string) {
+  return stubApi({
+    '/api/v1/dashboard/': () => Response.json(createDashboard({ user_name: userName })),
+    '/api/v1/auth/user-flow-status': () => Response.json(createFlowStatus()),
+    '/api/v1/programmes/current': () => Response.json({ detail: 'none' }, { status: 404 }),
+  });
+}
+
+const apiCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.filter(([url]) => typeof url === 'string' && url.startsWith('/api/'));
+
+describe('the page shown from kept data', () => {
+  beforeEach(() => {
+    setSelectedIdpType('auth0');
+  });
+
+  it('shows the member’s kept page before the sign-in SDK has started, then the fresh answers', async () => {
+    keepPriyasDashboard();
+    storeSdkSession('auth0|priya');
+    const fetchMock = stubDashboard('Fresh Priya');
+    const auth = controlledAuth();
+    renderDashboard(auth);
+
+    expect(await screen.findByText('Welcome back, Kept Priya!')).toBeVisible();
+    // Nothing is asked of the API before there is a token.
+    expect(apiCalls(fetchMock)).toEqual([]);
+
+    auth.signIn(PRIYA);
+
+    expect(await screen.findByText('Welcome back, Fresh Priya!')).toBeVisible();
+    const dashboardCall = fetchMock.mock.calls.find(([url]) => url === '/api/v1/dashboard/');
+    expect(new Headers(dashboardCall?.[1]?.headers).get('Authorization')).toBe('Bearer fake-access-token');
+    await waitFor(() =>
+      expect(getQuerySnapshot()?.entries).toContainEqual({
+        key: ['dashboard'],
+        data: expect.objectContaining({ user_name: 'Fresh Priya' }),
+        date: toDayKey(),
+      }),
+    );
+  });
+
+  it('never shows the kept page when the SDK holds someone else’s session', async () => {
+    keepPriyasDashboard();
+    storeSdkSession('auth0|bob');
+    stubDashboard('Bob Jones');
+    const auth = controlledAuth();
+    renderDashboard(auth);
+
+    expect(await screen.findByText('Loading authentication...')).toBeVisible();
+    auth.signIn(BOB);
+
+    expect(await screen.findByText('Welcome back, Bob Jones!')).toBeVisible();
+    expect(screen.queryByText(/Kept Priya/)).not.toBeInTheDocument();
+    await waitFor(() => expect(getQuerySnapshot()?.account).toBe('auth0:auth0|bob'));
+    expect(JSON.stringify(getQuerySnapshot())).not.toContain('Kept Priya');
+  });
+
+  it('never shows kept data of another day', async () => {
+    keepPriyasDashboard('2020-01-01');
+    storeSdkSession('auth0|priya');
+    stubDashboard('Fresh Priya');
+    renderDashboard(controlledAuth());
+
+    expect(await screen.findByText('Loading authentication...')).toBeVisible();
+    expect(screen.queryByText(/Kept Priya/)).not.toBeInTheDocument();
+  });
+
+  it('drops the kept page at once when the session turns out to be someone else’s', async () => {
+    keepPriyasDashboard();
+    storeSdkSession('auth0|priya');
+    stubDashboard('Bob Jones');
+    const auth = controlledAuth();
+    renderDashboard(auth);
+    expect(await screen.findByText('Welcome back, Kept Priya!')).toBeVisible();
+
+    auth.signIn(BOB);
+
+    await waitFor(() => expect(screen.queryByText(/Kept Priya/)).not.toBeInTheDocument());
+    expect(await screen.findByText('Welcome back, Bob Jones!')).toBeVisible();
+    expect(JSON.stringify(getQuerySnapshot())).not.toContain('Kept Priya');
+  });
+
+  it('shows the Login screen and forgets the kept data when nobody is signed in after all', async () => {
+    keepPriyasDashboard();
+    storeSdkSession('auth0|priya');
+    const fetchMock = stubDashboard('Fresh Priya');
+    const auth = controlledAuth();
+    renderDashboard(auth);
+    expect(await screen.findByText('Welcome back, Kept Priya!')).toBeVisible();
+
+    auth.signIn(null);
+
+    expect(await screen.findByRole('button', { name: 'Login with HabiTrack Account' })).toBeVisible();
+    expect(screen.queryByText(/Kept Priya/)).not.toBeInTheDocument();
+    expect(getQuerySnapshot()).toBeNull();
+    // No token was asked for without a session, so no sign-in popup either.
+    for (const [, init] of apiCalls(fetchMock)) expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('forgets the kept data on logout', async () => {
+    keepPriyasDashboard();
+    storeSdkSession('auth0|priya');
+    stubDashboard('Fresh Priya');
+    const auth = controlledAuth();
+    renderDashboard(auth);
+    auth.signIn(PRIYA);
+    expect(await screen.findByText('Welcome back, Fresh Priya!')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(auth.calls.logout).toBe(1);
+    expect(getQuerySnapshot()).toBeNull();
+  });
+});

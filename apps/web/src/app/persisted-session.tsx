@@ -1,0 +1,58 @@
+import { createContext, Fragment, type ReactNode, useContext, useEffect, useState } from 'react';
+import { useHybridAuth } from '../features/auth/hooks/use-hybrid-auth.ts';
+import { CALLBACK_PATH } from '../features/auth/utils/return-to.ts';
+import { accountKey, storedQueryAccount, type TQueryPersister } from '../lib/persisted-queries.ts';
+
+const ShowsKeptDataContext = createContext(false);
+
+// True while the screens show the data this browser kept for the signed-in member, before the
+// sign-in SDK has confirmed the session: they may render instead of waiting for it.
+export function useShowsKeptData(): boolean {
+  return useContext(ShowsKeptDataContext);
+}
+
+// The account whose kept data may be shown on this page load: the one they belong to, if the
+// chosen provider's SDK holds a session of that very person. Never on the return from a sign-in.
+function keptAccount(idpType: string, holdsSessionOf: (sub: string) => boolean): string | null {
+  if (window.location.pathname === CALLBACK_PATH) return null;
+  const account = storedQueryAccount();
+  const separator = account?.indexOf(':') ?? -1;
+  if (!account || separator < 0 || account.slice(0, separator) !== idpType) return null;
+  return holdsSessionOf(account.slice(separator + 1)) ? account : null;
+}
+
+type PersistedSessionProps = {
+  persister: TQueryPersister;
+  children: ReactNode;
+};
+
+// Joins the kept answers (lib/persisted-queries.ts) to the sign-in layer: restores them when the
+// page starts, keeps the answers of whoever the SDK confirms, and drops them for anyone else.
+export function PersistedSession({ persister, children }: PersistedSessionProps) {
+  const auth = useHybridAuth();
+  const [restoredFor, setRestoredFor] = useState<string | null>(() => {
+    if (!auth.isLoading) return null;
+    const account = keptAccount(auth.idpType, auth.holdsSessionOf);
+    return account && persister.restore(account) ? account : null;
+  });
+  const signedIn = auth.isLoading ? undefined : accountKey(auth.idpType, auth.user?.sub);
+  if (restoredFor !== null && signedIn !== undefined && signedIn !== restoredFor) {
+    // The session is someone else's, or none: the restored data goes before anything renders
+    // again, and every screen starts over without it (the key below changes).
+    persister.dropRestored();
+    setRestoredFor(null);
+  }
+
+  useEffect(() => persister.start(), [persister]);
+
+  useEffect(() => {
+    if (signedIn !== undefined) persister.setAccount(signedIn);
+  }, [persister, signedIn]);
+
+  const showsKeptData = restoredFor !== null && (signedIn === undefined || signedIn === restoredFor);
+  return (
+    <ShowsKeptDataContext.Provider value={showsKeptData}>
+      <Fragment key={restoredFor ?? 'none'}>{children}</Fragment>
+    </ShowsKeptDataContext.Provider>
+  );
+}
