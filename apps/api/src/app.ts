@@ -12,7 +12,7 @@ import securityHeadersPlugin from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import { apiRoutes } from './routes/api.ts';
-import configRoutes from './routes/config/index.ts';
+import configRoutes, { webConfig } from './routes/config/index.ts';
 import healthRoutes from './routes/health/index.ts';
 
 export type BuildAppOptions = {
@@ -55,7 +55,7 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   await app.register(healthRoutes);
   await app.register(configRoutes, { config });
   await app.register(apiRoutes, { prefix: '/api/v1', config });
-  if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
+  if (config.webDist) await app.register(spaPlugin, { root: config.webDist, webConfig: webConfig(config) });
   return app;
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestDatabase } from '../test/databases.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { preferredEncoding } from './spa.ts';
+import { CONFIG_ELEMENT_ID, preferredEncoding, withInlineConfig } from './spa.ts';
 
 const html = `<!doctype html><title>HabiTrack</title><div id="root">${'<p>shell</p>'.repeat(50)}</div>`;
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
@@ -19,6 +19,30 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('*')).toBe('br');
     expect(preferredEncoding('identity')).toBeNull();
     expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('withInlineConfig', () => {
+  const config = {
+    productName: 'HabiTrack</script><script>alert(1)</script>',
+    devTools: false,
+    auth: { auth0: null, azure: null },
+  };
+
+  it('puts the config where the build preloads /config.json, escaped so it cannot end the element', () => {
+    const page =
+      '<head><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /></head><body></body>';
+    const served = withInlineConfig(page, config);
+    expect(served).not.toContain('href="/config.json"');
+    expect(served.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script type="application\/json" id="habitrack-config">(.*)<\/script><\/head>/.exec(served)?.[1];
+    expect(JSON.parse(json ?? 'null')).toEqual(config);
+  });
+
+  it('adds it to the head when there is no preload', () => {
+    expect(withInlineConfig('<head></head>', { ...config, productName: 'HabiTrack' })).toBe(
+      '<head><script type="application/json" id="habitrack-config">{"productName":"HabiTrack","devTools":false,"auth":{"auth0":null,"azure":null}}</script></head>',
+    );
   });
 });
 
@@ -61,6 +85,8 @@ describe('serving the built web app', () => {
   });
 
   it('sends index.html compressed and never cached without revalidation, for every client route', async () => {
+    const config = (await app.inject({ method: 'GET', url: '/config.json' })).json();
+    const served = withInlineConfig(html, config);
     for (const url of ['/', '/programme/dashboard?refresh=1']) {
       const page = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
       expect(page.statusCode).toBe(200);
@@ -68,11 +94,20 @@ describe('serving the built web app', () => {
       expect(page.headers['content-encoding']).toBe('br');
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['vary']).toMatch(/accept-encoding/i);
-      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(served);
     }
     const plain = await app.inject({ method: 'GET', url: '/programme/cohort' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(html);
+    expect(plain.body).toBe(served);
+  });
+
+  it('carries the runtime config of /config.json in index.html, as a JSON data block', async () => {
+    const config = (await app.inject({ method: 'GET', url: '/config.json' })).json();
+    const page = await app.inject({ method: 'GET', url: '/programme/dashboard' });
+    const block = new RegExp(`<script type="application/json" id="${CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(
+      page.body,
+    );
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual(config);
   });
 
   it('revalidates files outside the hashed assets', async () => {

@@ -105,6 +105,42 @@ describe('the page shown from kept data', () => {
     );
   });
 
+  it('asks for the mood on the API’s answer only, not on the kept one', async () => {
+    keepPriyasDashboard();
+    const kept = getQuerySnapshot()!;
+    setQuerySnapshot({
+      ...kept,
+      entries: kept.entries.map((entry) =>
+        entry.key[1] === 'user-flow-status' ? { ...entry, data: createFlowStatus({ needs_mood_entry: true }) } : entry,
+      ),
+    });
+    storeSdkSession('auth0|priya');
+    stubApi({
+      '/api/v1/dashboard/': () => Response.json(createDashboard({ user_name: 'Fresh Priya' })),
+      '/api/v1/auth/user-flow-status': () => Response.json(createFlowStatus({ needs_mood_entry: false })),
+    });
+    const auth = controlledAuth();
+    renderDashboard(auth);
+    expect(await screen.findByText('Welcome back, Kept Priya!')).toBeVisible();
+    // Time enough for the prompt's chunk to load, were it to open.
+    await expect(
+      screen.findByRole('dialog', { name: 'How are you feeling today?' }, { timeout: 1500 }),
+    ).rejects.toThrow();
+
+    auth.signIn(PRIYA);
+
+    expect(await screen.findByText('Welcome back, Fresh Priya!')).toBeVisible();
+    await waitFor(() =>
+      expect(getQuerySnapshot()?.entries).toContainEqual(
+        expect.objectContaining({
+          key: ['auth', 'user-flow-status'],
+          data: createFlowStatus({ needs_mood_entry: false }),
+        }),
+      ),
+    );
+    expect(screen.queryByRole('dialog', { name: 'How are you feeling today?' })).not.toBeInTheDocument();
+  });
+
   it('never shows the kept page when the SDK holds someone else’s session', async () => {
     keepPriyasDashboard();
     storeSdkSession('auth0|bob');

@@ -1,4 +1,5 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
+import { isKeptAnswer } from '../../../lib/persisted-queries.ts';
 import { dashboardQueryOptions } from '../../../lib/queries/dashboard.ts';
 import { useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { dashboardGate, type TDashboardGate } from '../utils/dashboard-gate.ts';
@@ -9,5 +10,9 @@ export function useDashboardGate(): TDashboardGate {
   usePrefetchQuery(dashboardQueryOptions);
   const flow = useUserFlowStatus();
   if (flow.isPending) return { status: 'pending' };
-  return dashboardGate(flow.isError ? null : flow.data);
+  const gate = dashboardGate(flow.isError ? null : flow.data);
+  // The mood prompt opens on the API's answer of this visit, never on one kept from an earlier visit
+  // (lib/persisted-queries.ts): the member may have answered since, on another device.
+  if (gate.status === 'ready' && gate.needsMoodEntry && isKeptAnswer(flow)) return { ...gate, needsMoodEntry: false };
+  return gate;
 }
