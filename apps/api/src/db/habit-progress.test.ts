@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../test/each-database.ts';
 import { createCohort, createHabit, createOrganisation, createProgramme, createUser } from '../test/factories.ts';
 import type { Db } from './client.ts';
 import { dashboardFacts } from './queries/dashboard-facts.ts';
-import { cohortMembers, habitLogs, userHabits } from './schema/index.ts';
+import { cohortMembers, cohortStandingsStripes, habitLogs, userHabits } from './schema/index.ts';
 
 // The stored progress of a user habit (migration 0004's triggers) must always equal what its logs
 // say. This model is the definition (DOMAIN "Habits"), written independently of the SQL.
@@ -136,8 +136,9 @@ describeEachDatabase('stored habit progress', (getDatabase) => {
         .from(userHabits)
         .where(eq(userHabits.id, userHabit.id));
       const [member] = await db
-        .select({ counter: cohortMembers.standingsVersion })
+        .select({ counter: sql<number>`coalesce(sum(${cohortStandingsStripes.version}), 0)::int` })
         .from(cohortMembers)
+        .leftJoin(cohortStandingsStripes, eq(cohortStandingsStripes.cohortId, cohortMembers.cohortId))
         .where(eq(cohortMembers.userId, user.id));
       return { ...habit!, counter: member!.counter };
     };
@@ -177,5 +178,40 @@ describeEachDatabase('stored habit progress', (getDatabase) => {
       current_streak: 0,
       logged_today: true,
     });
+  });
+
+  it("raises a cohort's standings version once per member touched, also for many members in one statement", async () => {
+    const { db } = getDatabase();
+    const organisation = await createOrganisation(db);
+    const programme = await createProgramme(db, { organisationId: organisation.id });
+    const members = await Promise.all(
+      Array.from({ length: 40 }, () => createUser(db, { organisationId: organisation.id })),
+    );
+    const cohort = await createCohort(db, {
+      organisationId: organisation.id,
+      programmeId: programme.id,
+      memberIds: members.map((m) => m.id),
+    });
+    const version = async () => {
+      const [row] = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          sum: sql<number>`coalesce(sum(${cohortStandingsStripes.version}), 0)::int`,
+        })
+        .from(cohortStandingsStripes)
+        .where(eq(cohortStandingsStripes.cohortId, cohort.id));
+      return row!;
+    };
+    // Every cohort has its 16 stripes from the start: a raise updates a row, never adds one.
+    const start = await version();
+    expect(start.n).toBe(16);
+    // 40 members over 16 stripes: several share one, and each still counts once.
+    const ids = members.map((m) => m.id);
+    await db.execute(
+      sql`select cohort_standings_touch(${sql.raw(`array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`)})`,
+    );
+    expect(await version()).toEqual({ n: 16, sum: start.sum + 40 });
+    await db.execute(sql`select cohort_standings_touch(${sql.raw(`array['${ids[0]}']::uuid[]`)})`);
+    expect(await version()).toEqual({ n: 16, sum: start.sum + 41 });
   });
 });

@@ -99,14 +99,7 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/auth/reset-user-data': {
-    touches: [
-      'users',
-      'user_habits',
-      'habit_logs',
-      'mood_entries',
-      'cohort_members.standings_version',
-      'member_activity',
-    ],
+    touches: ['users', 'user_habits', 'habit_logs', 'mood_entries', 'cohort_standings_stripes', 'member_activity'],
     call: () => ({ url: `${v1}/auth/reset-user-data` }),
     expected: everyone([
       200,
@@ -155,7 +148,7 @@ const matrix: Record<string, Entry> = {
     expected: everyone([200, (b, c) => expect(ids(b)).toEqual(c.role === 'member' ? [c.scene.memberUserHabitId] : [])]),
   },
   'POST /api/v1/habits/select': {
-    touches: ['user_habits', 'cohort_members.standings_version', 'member_activity'],
+    touches: ['user_habits', 'cohort_standings_stripes', 'member_activity'],
     call: (s) => ({ url: `${v1}/habits/select`, payload: { habit_id: s.secondHabit.id } }),
     expected: inScene(
       [
@@ -177,7 +170,7 @@ const matrix: Record<string, Entry> = {
   },
   'POST /api/v1/habits/{habitId}/log': {
     // The check-in's habit keeps its progress (migration 0004).
-    touches: ['habit_logs', 'user_habits', 'cohort_members.standings_version', 'member_activity'],
+    touches: ['habit_logs', 'user_habits', 'cohort_standings_stripes', 'member_activity'],
     call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/log`, payload: { log_type: 'completed' } }),
     expected: {
       ...everyone(404),
@@ -238,7 +231,7 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/social/endorsements': {
-    touches: ['endorsements', 'cohort_members.standings_version'],
+    touches: ['endorsements', 'cohort_standings_stripes'],
     call: (s) => ({
       url: `${v1}/social/endorsements`,
       payload: { endorsed_user_id: s.mate.id, message: 'Thank you!' },

@@ -144,9 +144,10 @@ export async function fingerprint(db: Db): Promise<Record<string, string>> {
     );
     tableNames = (listed as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
   }
-  // Standings versions are bookkeeping that member activity raises (migrations 0005, 0006): they
-  // are fingerprinted on their own, so an operation may be allowed to raise them and nothing else.
-  const versioned = ['cohorts', 'cohort_members'];
+  // Standings versions are bookkeeping that member activity raises (migrations 0005, 0009): the
+  // cohort's counter is fingerprinted on its own, so an operation may be allowed to raise it and
+  // nothing else (the members' counters are a table of their own, cohort_standings_stripes).
+  const versioned = ['cohorts'];
   const rowText = (name: string) =>
     versioned.includes(name) ? `(to_jsonb(t) - 'standings_version')::text` : 't::text';
   const parts = tableNames.map(

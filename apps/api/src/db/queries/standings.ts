@@ -15,7 +15,7 @@ export type StandingRow = {
   received: number;
 };
 
-// [the cohort's membership counter, the sum of its members' counters] (migration 0006): every
+// [the cohort's membership counter, the sum of its stripe counters] (migrations 0006, 0009): every
 // change the leaderboard shows raises one or the other, and neither ever goes down.
 export type StandingsVersion = [number, number];
 
@@ -25,7 +25,7 @@ export function isAtLeast(a: StandingsVersion, b: StandingsVersion): boolean {
 
 // The standings version of cohort `c`, read in the statement's snapshot.
 export const standingsVersionSql = sql`json_build_array(c.standings_version,
-  (select coalesce(sum(x.standings_version), 0) from cohort_members x where x.cohort_id = c.id))`;
+  (select coalesce(sum(s.version), 0) from cohort_standings_stripes s where s.cohort_id = c.id))`;
 
 // A cohort's standings as computed at `version`; valid_from and valid_until bound the moments
 // for which every member's local date is what it was when they were computed.
