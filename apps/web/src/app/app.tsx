@@ -1,12 +1,12 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './providers.tsx';
-import { routes } from './router.tsx';
+import { routes, whenScreenLoaded } from './router.tsx';
 
 const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <Providers>
+    <Providers auth={{ screenLoaded: () => whenScreenLoaded(window.location.pathname) }}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createHabit, createTodayLog } from '../features/check-in/testing/factories.ts';
 import { createDashboard, createFlowStatus } from '../features/dashboard/testing/factories.ts';
 import type { TAdapterSession, TAuthAdapterFactory, THybridAuthUser } from '../features/auth/types.ts';
 import { toDayKey } from '../lib/dates.ts';
@@ -53,8 +54,8 @@ function controlledAuth() {
   return { createAdapter, calls, signIn: (user: THybridAuthUser | null) => finish({ user, redirect: null }) };
 }
 
-function renderDashboard(auth: ReturnType<typeof controlledAuth>) {
-  const router = createMemoryRouter(routes, { initialEntries: ['/programme/dashboard'] });
+function renderDashboard(auth: ReturnType<typeof controlledAuth>, path = '/programme/dashboard') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
@@ -139,6 +140,32 @@ describe('the page shown from kept data', () => {
       ),
     );
     expect(screen.queryByRole('dialog', { name: 'How are you feeling today?' })).not.toBeInTheDocument();
+  });
+
+  it('shows the kept habit on the check-in, but the form only from today’s log fetched now', async () => {
+    const habit = createHabit({ id: 'h1', name: 'Purposeful meetings', description: 'State the outcome first.' });
+    keepPriyasDashboard();
+    const kept = getQuerySnapshot()!;
+    setQuerySnapshot({
+      ...kept,
+      entries: [
+        ...kept.entries,
+        { key: ['habits', 'h1', 'log', 'today'], data: createTodayLog(habit), date: toDayKey() },
+      ],
+    });
+    storeSdkSession('auth0|priya');
+    stubApi({ '/api/v1/habits/h1/log/today': () => Response.json(createTodayLog(habit)) });
+    const auth = controlledAuth();
+    renderDashboard(auth, '/programme/habit-track/h1');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Purposeful meetings' })).toBeVisible();
+    expect(screen.getByText('State the outcome first.')).toBeVisible();
+    expect(screen.getByText("Loading today's check-in...")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yes completed' })).not.toBeInTheDocument();
+
+    auth.signIn(PRIYA);
+
+    expect(await screen.findByRole('button', { name: 'Yes completed' })).toBeVisible();
   });
 
   it('never shows the kept page when the SDK holds someone else’s session', async () => {

@@ -105,3 +105,11 @@ export function preloadRouteChunk(pathname: string): void {
     if (isRouteHandle(match.route.handle)) match.route.handle.preload().catch(() => {});
   }
 }
+
+// Settles once the chunks of the screen at `pathname` have arrived (or failed to).
+export function whenScreenLoaded(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).flatMap((match) =>
+    isRouteHandle(match.route.handle) ? [match.route.handle.preload()] : [],
+  );
+  return Promise.allSettled(loads).then(() => {});
+}

@@ -34,6 +34,8 @@ export type TQueryPersister = {
   setAccount(account: string | null): void;
   // Removes the restored data from the client (it was not the signed-in account's).
   dropRestored(): void;
+  // Whether the client holds restored data (the page is being shown from it).
+  hasRestored(): boolean;
   // Keeps the client's answers from now on (for the account set); returns the function that stops.
   start(): () => void;
 };
@@ -103,6 +105,8 @@ export function createQueryPersister(
     },
 
     dropRestored: drop,
+
+    hasRestored: () => restoredFor !== null,
 
     setAccount(next) {
       if (restoredFor !== null && restoredFor !== next) drop();

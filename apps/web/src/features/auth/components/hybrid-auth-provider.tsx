@@ -32,6 +32,8 @@ type HybridAuthProviderProps = {
   onTokenGetter?: (getter: () => Promise<string | null>) => void;
   // Called when the person signs out or switches provider, before the page is left.
   onSignOut?: () => void;
+  // Called as the SDK is about to start: a promise returned makes the start wait for it.
+  startAfter?: () => Promise<unknown> | undefined;
 };
 
 type TSession = {
@@ -56,6 +58,7 @@ export function HybridAuthProvider({
   reload = reloadPage,
   onTokenGetter,
   onSignOut,
+  startAfter,
 }: HybridAuthProviderProps) {
   const available = useMemo(() => ({ auth0: !!config.auth0, azure_ad: !!config.azure }), [config]);
   // Decided once per page load from what the browser holds (SPEC §4); switching reloads the page.
@@ -139,7 +142,9 @@ export function HybridAuthProvider({
     }
     adapterRef.current = adapter;
     if (choice.autoLogin) setShouldAutoLogin(false);
-    adapter.init().then(
+    const wait = startAfter?.();
+    const start = () => adapter.init();
+    (wait ? wait.then(start, start) : start()).then(
       ({ user, redirect }) => {
         signedInRef.current = !!user;
         started.settle();
@@ -156,6 +161,8 @@ export function HybridAuthProvider({
         started.settle();
       },
     );
+    // startAfter is read once, at start: a later one has nothing left to delay.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [choice, config, createAdapter, idpType, startLogin, started]);
 
   const login = useCallback(

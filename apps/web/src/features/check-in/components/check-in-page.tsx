@@ -19,12 +19,15 @@ export function CheckInPage({ habitId }: { habitId: string }) {
   }, [today.isError, today.error]);
 
   // The form starts from today's log, so it waits for one fetched now, never a cached copy: the
-  // member may have checked in since (a moment ago here, or on another device).
+  // member may have checked in since (a moment ago here, or on another device). The habit itself
+  // may show meanwhile, from the copy this browser kept (lib/persisted-queries.ts).
   if (!today.isFetchedAfterMount) {
+    const kept = today.data?.habit;
     return (
-      <Stack gap="lg">
+      <Stack gap="lg" maw={640}>
         <Title order={1}>Daily Check-in</Title>
-        <LoadingState label="Loading your habit..." />
+        {kept && <HabitHeading name={kept.name} description={kept.description} />}
+        <LoadingState label={kept ? "Loading today's check-in..." : 'Loading your habit...'} />
       </Stack>
     );
   }
@@ -38,13 +41,19 @@ export function CheckInPage({ habitId }: { habitId: string }) {
   return (
     <Stack gap="lg" maw={640}>
       <Title order={1}>Daily Check-in</Title>
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          {habit.name}
-        </Title>
-        {habit.description && <Text c="dimmed">{habit.description}</Text>}
-      </Stack>
+      <HabitHeading name={habit.name} description={habit.description} />
       <CheckInForm key={date} habitId={habitId} date={date} habit={habit} initial={entry} earlier={earlier} />
+    </Stack>
+  );
+}
+
+function HabitHeading({ name, description }: { name: string; description: string | null | undefined }) {
+  return (
+    <Stack gap={4}>
+      <Title order={2} size="h3">
+        {name}
+      </Title>
+      {description && <Text c="dimmed">{description}</Text>}
     </Stack>
   );
 }
