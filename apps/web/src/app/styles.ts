@@ -37,4 +37,3 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/RingProgress.css';
