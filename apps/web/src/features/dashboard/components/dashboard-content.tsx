@@ -1,5 +1,6 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { ActiveHabits } from './active-habits.tsx';
 import { CohortWidget } from './cohort-widget.tsx';
 import { MoodWidget } from './mood-widget.tsx';
@@ -9,7 +10,10 @@ import { PositiveImpactsWidget } from './positive-impacts-widget.tsx';
 const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
 const DEFAULT_FIRST_MODULE_NAME = 'Module 1: Effective Communication';
 
-export function DashboardContent({ data }: { data: TDashboardResponse }) {
+// Memoised: the dashboard's data keeps its identity while unchanged (TanStack Query shares equal
+// answers), so the route re-rendering around it (the mood prompt opening, a notice, a revalidation
+// answering the same) leaves the whole content alone.
+export const DashboardContent = memo(function DashboardContent({ data }: { data: TDashboardResponse }) {
   return (
     <Stack gap="xl">
       <Stack gap={4}>
@@ -28,4 +32,4 @@ export function DashboardContent({ data }: { data: TDashboardResponse }) {
       </SimpleGrid>
     </Stack>
   );
-}
+});
