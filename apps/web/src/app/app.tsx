@@ -1,12 +1,12 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './providers.tsx';
-import { routes, whenScreenLoaded } from './router.tsx';
+import { routes, whenScreenShown } from './router.tsx';
 
 const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <Providers auth={{ screenLoaded: () => whenScreenLoaded(window.location.pathname) }}>
+    <Providers auth={{ screenShown: () => whenScreenShown(window.location.pathname) }}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -14,13 +14,20 @@ export type AuthRootOptions = {
   // Tests replace the SDKs and the page reload; the app leaves both out.
   createAdapter?: TAuthAdapterFactory;
   reload?: () => void;
-  // Settles once the screen being opened has downloaded: a page shown from kept data starts the
+  // Settles once the screen being opened has rendered: a page shown from kept data starts the
   // sign-in SDK after it (see startAfter below). Without it the SDK starts at once.
-  screenLoaded?: () => Promise<void>;
+  screenShown?: () => Promise<void>;
 };
 
-// The frame after the current one has been painted (or a moment later in a background tab, where
-// frames are not drawn).
+// Should the screen not render (its download failed, say), the SDK starts anyway after this long.
+const SCREEN_WAIT_MS = 2000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// After the next frame has been painted (or a moment later in a background tab, where frames are
+// not drawn).
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     const timeout = setTimeout(resolve, 100);
@@ -41,7 +48,7 @@ export function useAppConfig(): TWebConfig {
 
 // Sign-in needs the runtime config (/config.json) before anything else, and every API call needs
 // the sign-in layer's token: this is where the two meet the HTTP client.
-export function AuthRoot({ children, createAdapter, reload, screenLoaded }: AuthRootOptions & { children: ReactNode }) {
+export function AuthRoot({ children, createAdapter, reload, screenShown }: AuthRootOptions & { children: ReactNode }) {
   const config = useConfig();
   const client = useQueryClient();
   const [persister] = useState(() => createQueryPersister(client));
@@ -66,8 +73,12 @@ export function AuthRoot({ children, createAdapter, reload, screenLoaded }: Auth
         {...(reload ? { reload } : {})}
         onSignOut={() => persister.setAccount(null)}
         // A page shown from kept data is on screen before the SDK is needed (to confirm the session
-        // and revalidate): on a slow connection the screen's own chunks download first, unhindered.
-        startAfter={() => (persister.hasRestored() && screenLoaded ? screenLoaded().then(afterNextPaint) : undefined)}
+        // and revalidate): on a slow connection the screen comes first, unhindered by the SDK's download.
+        startAfter={() =>
+          persister.hasRestored() && screenShown
+            ? Promise.race([screenShown(), delay(SCREEN_WAIT_MS)]).then(afterNextPaint)
+            : undefined
+        }
       >
         <PersistedSession persister={persister}>{children}</PersistedSession>
       </HybridAuthProvider>

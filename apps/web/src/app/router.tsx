@@ -12,6 +12,10 @@ const HABIT_SELECTION_PATH = '/programme/behaviour-habit-selection';
 // `replace` keeps the alias out of history, so Back does not bounce through the redirect again.
 const redirectTo = (path: string) => <Navigate to={path} replace />;
 
+// Settles when a screen is first on screen (see whenScreenShown).
+let markScreenShown: () => void = () => {};
+const screenShown = new Promise<void>((resolve) => (markScreenShown = resolve));
+
 // Each screen is its own chunk, downloaded when first shown; until it arrives the content area
 // says so. `handle.preload` starts the download earlier: see preloadRouteChunk. No Suspense: a
 // screen whose chunk has already arrived renders at once, in the same commit as its route.
@@ -40,6 +44,9 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'Componen
       return () => {
         current = false;
       };
+    }, [state.Component]);
+    useEffect(() => {
+      if (state.Component) markScreenShown();
     }, [state.Component]);
     // A failed download is the route's error (RouteError offers a way home).
     if (state.error) throw state.error;
@@ -106,10 +113,9 @@ export function preloadRouteChunk(pathname: string): void {
   }
 }
 
-// Settles once the chunks of the screen at `pathname` have arrived (or failed to).
-export function whenScreenLoaded(pathname: string): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).flatMap((match) =>
-    isRouteHandle(match.route.handle) ? [match.route.handle.preload()] : [],
-  );
-  return Promise.allSettled(loads).then(() => {});
+// Settles once the screen at `pathname` has rendered (at once for an address without one, such as
+// a redirect or /callback).
+export function whenScreenShown(pathname: string): Promise<void> {
+  const hasScreen = (matchRoutes(routes, pathname) ?? []).some((match) => isRouteHandle(match.route.handle));
+  return hasScreen ? screenShown : Promise.resolve();
 }

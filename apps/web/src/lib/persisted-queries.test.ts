@@ -45,6 +45,7 @@ describe('persisted queries', () => {
     const persister = createQueryPersister(client);
     const stop = persister.start();
     persister.setAccount(ALICE);
+    await fetchInto(client, ['auth', 'me'], { id: 'a' });
     await fetchInto(client, ['dashboard'], { user_name: 'Alice' });
     await fetchInto(client, ['config'], { productName: 'HabiTrack' });
     vi.advanceTimersByTime(200);
@@ -52,7 +53,10 @@ describe('persisted queries', () => {
 
     expect(getQuerySnapshot()).toEqual({
       account: ALICE,
-      entries: [{ key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY }],
+      entries: [
+        { key: ['auth', 'me'], data: { id: 'a' }, date: TODAY },
+        { key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY },
+      ],
     });
 
     const next = newClient();
@@ -64,8 +68,28 @@ describe('persisted queries', () => {
     expect(next.getQueryData(['config'])).toBeUndefined();
   });
 
+  it('restores nothing without today’s answer of the account check', () => {
+    setQuerySnapshot({
+      account: ALICE,
+      entries: [
+        { key: ['auth', 'me'], data: { id: 'a' }, date: '2026-11-23' },
+        { key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY },
+      ],
+    });
+    const client = newClient();
+
+    expect(createQueryPersister(client).restore(ALICE)).toBe(false);
+    expect(client.getQueryData(['dashboard'])).toBeUndefined();
+  });
+
   it('never restores one account’s answers for another', () => {
-    setQuerySnapshot({ account: ALICE, entries: [{ key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY }] });
+    setQuerySnapshot({
+      account: ALICE,
+      entries: [
+        { key: ['auth', 'me'], data: { id: 'a' }, date: TODAY },
+        { key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY },
+      ],
+    });
     const client = newClient();
 
     expect(createQueryPersister(client).restore(BOB)).toBe(false);
@@ -91,25 +115,33 @@ describe('persisted queries', () => {
   });
 
   it('never replaces data the app already has', async () => {
-    setQuerySnapshot({ account: ALICE, entries: [{ key: ['dashboard'], data: { user_name: 'old' }, date: TODAY }] });
+    setQuerySnapshot({
+      account: ALICE,
+      entries: [
+        { key: ['auth', 'me'], data: { id: 'a' }, date: TODAY },
+        { key: ['dashboard'], data: { user_name: 'old' }, date: TODAY },
+      ],
+    });
     const client = newClient();
     await fetchInto(client, ['dashboard'], { user_name: 'fresh' });
 
-    expect(createQueryPersister(client).restore(ALICE)).toBe(false);
+    createQueryPersister(client).restore(ALICE);
     expect(client.getQueryData(['dashboard'])).toEqual({ user_name: 'fresh' });
+    expect(client.getQueryState(['dashboard'])?.dataUpdatedAt).toBeGreaterThan(0);
   });
 
   it('writes fresh answers over the restored ones and keeps restored ones not fetched again', async () => {
     setQuerySnapshot({
       account: ALICE,
       entries: [
+        { key: ['auth', 'me'], data: { id: 'a' }, date: TODAY },
         { key: ['dashboard'], data: { user_name: 'old' }, date: TODAY },
         { key: ['social', 'cohort', 'members'], data: ['m1'], date: TODAY },
       ],
     });
     const client = newClient();
     const persister = createQueryPersister(client);
-    persister.restore(ALICE);
+    expect(persister.restore(ALICE)).toBe(true);
     const stop = persister.start();
     persister.setAccount(ALICE);
     await fetchInto(client, ['dashboard'], { user_name: 'fresh' });
@@ -125,7 +157,13 @@ describe('persisted queries', () => {
   });
 
   it('drops restored answers, stored and in the client, when someone else turns out to be signed in', () => {
-    setQuerySnapshot({ account: ALICE, entries: [{ key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY }] });
+    setQuerySnapshot({
+      account: ALICE,
+      entries: [
+        { key: ['auth', 'me'], data: { id: 'a' }, date: TODAY },
+        { key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY },
+      ],
+    });
     const client = newClient();
     const persister = createQueryPersister(client);
     persister.restore(ALICE);
@@ -137,7 +175,13 @@ describe('persisted queries', () => {
   });
 
   it('clears everything when nobody is signed in, and writes nothing more', async () => {
-    setQuerySnapshot({ account: ALICE, entries: [{ key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY }] });
+    setQuerySnapshot({
+      account: ALICE,
+      entries: [
+        { key: ['auth', 'me'], data: { id: 'a' }, date: TODAY },
+        { key: ['dashboard'], data: { user_name: 'Alice' }, date: TODAY },
+      ],
+    });
     const client = newClient();
     const persister = createQueryPersister(client);
     persister.restore(ALICE);

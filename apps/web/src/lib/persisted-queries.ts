@@ -12,6 +12,8 @@ import { clearQuerySnapshot, getQuerySnapshot, setQuerySnapshot, type TQuerySnap
 // Only the member's own reads are kept: not the runtime config, nor the developer tools, nor the
 // leaders' organisational forms.
 const PERSISTED_ROOTS = new Set(['auth', 'dashboard', 'programmes', 'habits', 'social']);
+// The account check's query (features/auth/api/get-me.ts; lib may not import features).
+const ACCOUNT_CHECK_KEY = ['auth', 'me'];
 
 export function isPersistedKey(key: QueryKey): boolean {
   return typeof key[0] === 'string' && PERSISTED_ROOTS.has(key[0]);
@@ -90,6 +92,11 @@ export function createQueryPersister(
       const snapshot = getQuerySnapshot();
       if (!snapshot || snapshot.account !== candidate) return false;
       const day = today();
+      // Every signed-in page waits for the account check (GET /auth/me): without its answer kept,
+      // the page could not show anyway, so nothing is restored.
+      if (!snapshot.entries.some(({ key, date }) => hashKey(key) === hashKey(ACCOUNT_CHECK_KEY) && date === day)) {
+        return false;
+      }
       let restored = false;
       for (const { key, data, date } of snapshot.entries) {
         if (date !== day || data === undefined || !isPersistedKey(key)) continue;
