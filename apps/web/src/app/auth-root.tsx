@@ -26,15 +26,17 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-// After the next frame has been painted (or a moment later in a background tab, where frames are
-// not drawn).
+// After the frame being prepared has been painted: the second animation frame callback runs once
+// the first frame is on screen (or a moment later in a background tab, where frames are not drawn).
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const timeout = setTimeout(resolve, 100);
-    requestAnimationFrame(() => {
-      clearTimeout(timeout);
-      setTimeout(resolve, 0);
-    });
+    const timeout = setTimeout(resolve, 200);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timeout);
+        setTimeout(resolve, 0);
+      }),
+    );
   });
 }
 
