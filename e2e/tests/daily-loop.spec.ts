@@ -73,6 +73,12 @@ test('mood, a check-in with a positive change, and an update the same day', asyn
     .getByRole('region', { name: 'Mood Tracking' })
     .getByRole('listitem', { name: /^Today, .*: Good$/ });
   await expect(today).toContainText('🙂');
+  // Answered for today: a new visit does not ask again.
+  const flowStatus = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/user-flow-status'));
+  await page.reload();
+  expect(await (await flowStatus).json()).toMatchObject({ navigation_path: 'dashboard', needs_mood_entry: false });
+  await expect(today).toContainText('🙂');
+  await expect(moodDialog(page)).toBeHidden();
 
   const before = await readNumbers(page);
   const habitName = (await firstHabitCard(page).getByRole('heading').textContent()) ?? '';

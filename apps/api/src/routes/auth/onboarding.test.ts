@@ -87,6 +87,27 @@ describeEachDatabase('onboarding API: flow status, terms, reset', (getDatabase) 
     expect(row!.privacyAcceptedAt).toBeNull();
   });
 
+  it('stops asking for a mood once the member answered or skipped today, and asks again the next day', async () => {
+    for (const answer of [
+      { url: '/api/v1/mood/skip', payload: undefined },
+      { url: '/api/v1/mood/', payload: { mood_value: 4 } },
+    ]) {
+      const member = await world.person({ timeZone: 'Europe/London' });
+      expect((await flow(member)).needs_mood_entry).toBe(true);
+      const response = await app.inject({
+        method: 'POST',
+        url: answer.url,
+        headers: member.headers,
+        ...(answer.payload ? { payload: answer.payload } : {}),
+      });
+      expect(response.statusCode).toBe(201);
+      expect((await flow(member)).needs_mood_entry).toBe(false);
+      expect((await flow(member)).needs_mood_entry).toBe(false);
+      // Auckland is already on the 23rd: that day has no answer yet.
+      expect((await flow(member, { 'x-time-zone': 'Pacific/Auckland' })).needs_mood_entry).toBe(true);
+    }
+  });
+
   it("needs a mood entry until today's exists, in the member's own time zone", async () => {
     const member = await world.person({ timeZone: 'Europe/London' });
     await getDatabase().db.insert(moodEntries).values({ userId: member.id, entryDate: '2026-11-22', moodValue: 4 });
