@@ -1,38 +1,95 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import type { DbOrTx } from '../db/client.ts';
 import type { VerifiedToken } from '../auth/verify-token.ts';
-import { callerIsCurrentParamSql, type SignedInUser } from '../db/queries/identity.ts';
+import { callerIsCurrentSql, type SignedInUser } from '../db/queries/identity.ts';
+import { TurnBatch } from '../db/turn-batch.ts';
 import { localDate } from '../lib/local-date.ts';
 
 type ManagedTeam = TUserFlowStatusResponse['manageable_teams'][number];
 
-// One statement: the EXISTS checks and the managed teams (as JSON, by name).
-function flowFactsQuery(db: DbOrTx) {
-  const userId = sql.placeholder('userId');
-  return db
-    .select({
-      hasActiveHabits: sql<boolean>`exists (select 1 from user_habits uh
-        where uh.user_id = ${userId} and uh.status = 'active')`,
-      hasMoodToday: sql<boolean>`exists (select 1 from mood_entries me
-        where me.user_id = ${userId}
-          and me.entry_date = ${sql.placeholder('today')}::date)`,
-      hasGoals: sql<boolean>`exists (select 1 from organizational_goals g
+type FlowFacts = {
+  hasActiveHabits: boolean;
+  hasMoodToday: boolean;
+  hasGoals: boolean;
+  managed: ManagedTeam[];
+  callerIsCurrent: boolean;
+};
+type FlowCall = { userId: string; today: string; issuer: string; subject: string; version: string };
+
+// The EXISTS checks, the managed teams (as JSON, by name) and the caller check of one member, whose
+// values come from `p` (placeholders of a single statement, or a row of a batch).
+function flowFactsSelect(db: DbOrTx, p: { userId: SQL; today: SQL; issuer: SQL; subject: SQL; version: SQL }) {
+  return db.select({
+    hasActiveHabits: sql<boolean>`exists (select 1 from user_habits uh
+        where uh.user_id = ${p.userId} and uh.status = 'active')`,
+    hasMoodToday: sql<boolean>`exists (select 1 from mood_entries me
+        where me.user_id = ${p.userId}
+          and me.entry_date = ${p.today})`,
+    hasGoals: sql<boolean>`exists (select 1 from organizational_goals g
         join cohorts c on c.programme_id = g.programme_id
         join cohort_members cm on cm.cohort_id = c.id
-        where cm.user_id = ${userId})`,
-      managed: sql<
-        ManagedTeam[]
-      >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type)
+        where cm.user_id = ${p.userId})`,
+    managed: sql<ManagedTeam[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type)
           order by t.name), '[]'::json)
-        from team_managers tm join teams t on t.id = tm.team_id where tm.user_id = ${userId})`,
-      callerIsCurrent: callerIsCurrentParamSql(userId),
-    })
-    .from(sql`(select 1) as one_row`);
+        from team_managers tm join teams t on t.id = tm.team_id where tm.user_id = ${p.userId})`,
+    callerIsCurrent: callerIsCurrentSql({ issuer: p.issuer, subject: p.subject, userId: p.userId, version: p.version }),
+  });
 }
+
+// One statement for one member.
+const flowFactsQuery = (db: DbOrTx) =>
+  flowFactsSelect(db, {
+    userId: sql`${sql.placeholder('userId')}::uuid`,
+    today: sql`${sql.placeholder('today')}::date`,
+    issuer: sql`${sql.placeholder('issuer')}`,
+    subject: sql`${sql.placeholder('subject')}`,
+    version: sql`${sql.placeholder('version')}`,
+  }).from(sql`(select 1) as one_row`);
+
+// One statement for several members: a row each, in the order of the parameter arrays.
+const flowFactsBatchQuery = (db: DbOrTx) =>
+  flowFactsSelect(db, {
+    userId: sql`b.user_id`,
+    today: sql`b.today`,
+    issuer: sql`b.issuer`,
+    subject: sql`b.subject`,
+    version: sql`b.version`,
+  })
+    .from(
+      sql`unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('todays')}::date[],
+        ${sql.placeholder('issuers')}::text[], ${sql.placeholder('subjects')}::text[], ${sql.placeholder('versions')}::text[])
+        with ordinality as b(user_id, today, issuer, subject, version, position)`,
+    )
+    .orderBy(sql`b.position`);
 
 // Parsed and planned once per database, not per request.
 const prepared = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof flowFactsQuery>['prepare']>>();
+const preparedBatches = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof flowFactsBatchQuery>['prepare']>>();
+
+// Requests arriving in the same turn of the event loop share one statement (TurnBatch).
+const flowBatch = new TurnBatch<FlowCall, FlowFacts>(async (db, calls) => {
+  if (calls.length === 1) {
+    let query = prepared.get(db);
+    if (!query) {
+      query = flowFactsQuery(db).prepare('user_flow_facts');
+      prepared.set(db, query);
+    }
+    return query.execute(calls[0]!);
+  }
+  let query = preparedBatches.get(db);
+  if (!query) {
+    query = flowFactsBatchQuery(db).prepare('user_flow_facts_batch');
+    preparedBatches.set(db, query);
+  }
+  return query.execute({
+    userIds: calls.map((c) => c.userId),
+    todays: calls.map((c) => c.today),
+    issuers: calls.map((c) => c.issuer),
+    subjects: calls.map((c) => c.subject),
+    versions: calls.map((c) => c.version),
+  });
+});
 
 // DOMAIN "Flow status": terms first, then onboarding until a habit is active, then the dashboard.
 // One query whatever the user's history; it also confirms the caller (see withCaller).
@@ -41,12 +98,7 @@ export async function getUserFlowStatus(
   options: { user: SignedInUser; token: VerifiedToken; now: Date },
 ): Promise<{ callerIsCurrent: boolean; answer: () => TUserFlowStatusResponse }> {
   const { user, token } = options;
-  let query = prepared.get(db);
-  if (!query) {
-    query = flowFactsQuery(db).prepare('user_flow_facts');
-    prepared.set(db, query);
-  }
-  const [facts] = await query.execute({
+  const facts = await flowBatch.call(db, {
     userId: user.id,
     today: localDate(options.now, user.timeZone),
     issuer: token.issuer,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { callerIsCurrentParamSql, type CallerCheck } from './identity.ts';
+import { TurnBatch } from '../turn-batch.ts';
+import { callerIsCurrentParamSql, callerIsCurrentSql, type CallerCheck } from './identity.ts';
 import { loggedTodaySql, streakSql } from './progress.ts';
 import {
   cohortContextCteSql,
@@ -125,6 +126,13 @@ export type DashboardVersions = {
   standings: { cohort_id: string; version: StandingsVersion } | null;
 };
 
+// The member's cohort and its standings version (for the rank), null outside any cohort.
+const standingsOfSql = (userId: unknown) =>
+  sql<DashboardVersions['standings']>`(select json_build_object('cohort_id', c.id,
+      'version', ${standingsVersionSql})
+    from cohort_members cm join cohorts c on c.id = cm.cohort_id
+    where cm.user_id = ${userId}::uuid limit 1)`;
+
 // Whether facts read earlier are still exact, in one small statement: the caller check, the
 // member's activity and content versions, and their cohort's standings version (for the rank).
 function dashboardVersionsQuery(db: DbOrTx) {
@@ -134,27 +142,70 @@ function dashboardVersionsQuery(db: DbOrTx) {
       callerIsCurrent: callerIsCurrentParamSql(userId),
       activityVersion: activityVersionSql(userId),
       contentVersion: contentVersionSql,
-      standings: sql<DashboardVersions['standings']>`(select json_build_object('cohort_id', c.id,
-          'version', ${standingsVersionSql})
-        from cohort_members cm join cohorts c on c.id = cm.cohort_id
-        where cm.user_id = ${userId}::uuid limit 1)`,
+      standings: standingsOfSql(userId),
     })
     .from(sql`(select 1) as one_row`);
 }
 
 const preparedVersions = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof dashboardVersionsQuery>['prepare']>>();
 
-export async function dashboardVersions(
-  db: DbOrTx,
-  options: { userId: string; caller: CallerCheck },
-): Promise<DashboardVersions> {
+function singleVersions(db: DbOrTx, options: { userId: string; caller: CallerCheck }): Promise<DashboardVersions[]> {
   let query = preparedVersions.get(db);
   if (!query) {
     query = dashboardVersionsQuery(db).prepare('dashboard_versions');
     preparedVersions.set(db, query);
   }
-  const [row] = await query.execute({ userId: options.userId, ...options.caller });
-  return row!;
+  return query.execute({ userId: options.userId, ...options.caller });
+}
+
+// The same check for several members at once: one row per entry of the parameter arrays, in their
+// order. Requests that arrive together (under load, many in one turn of the event loop) share one
+// statement and one round trip instead of one each.
+function dashboardVersionsBatchQuery(db: DbOrTx) {
+  const userId = sql`b.user_id`;
+  return db
+    .select({
+      callerIsCurrent: callerIsCurrentSql({
+        issuer: sql`b.issuer`,
+        subject: sql`b.subject`,
+        userId,
+        version: sql`b.version`,
+      }),
+      activityVersion: activityVersionSql(userId),
+      contentVersion: contentVersionSql,
+      standings: standingsOfSql(userId),
+    })
+    .from(
+      sql`unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('issuers')}::text[],
+        ${sql.placeholder('subjects')}::text[], ${sql.placeholder('versions')}::text[])
+        with ordinality as b(user_id, issuer, subject, version, position)`,
+    )
+    .orderBy(sql`b.position`);
+}
+
+const preparedBatches = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof dashboardVersionsBatchQuery>['prepare']>>();
+
+const versionsBatch = new TurnBatch<{ userId: string; caller: CallerCheck }, DashboardVersions>(async (db, calls) => {
+  if (calls.length === 1) return singleVersions(db, calls[0]!);
+  let query = preparedBatches.get(db);
+  if (!query) {
+    query = dashboardVersionsBatchQuery(db).prepare('dashboard_versions_batch');
+    preparedBatches.set(db, query);
+  }
+  return query.execute({
+    userIds: calls.map((c) => c.userId),
+    issuers: calls.map((c) => c.caller.issuer),
+    subjects: calls.map((c) => c.caller.subject),
+    versions: calls.map((c) => c.caller.version),
+  });
+});
+
+// Checks arriving in the same turn of the event loop share one statement (TurnBatch).
+export function dashboardVersions(
+  db: DbOrTx,
+  options: { userId: string; caller: CallerCheck },
+): Promise<DashboardVersions> {
+  return versionsBatch.call(db, options);
 }
 
 export function dashboardVersionsSql(db: DbOrTx) {

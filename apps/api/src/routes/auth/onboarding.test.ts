@@ -141,6 +141,39 @@ describeEachDatabase('onboarding API: flow status, terms, reset', (getDatabase) 
     });
   });
 
+  it('answers flow status requests arriving together from one statement, each with its own answer', async () => {
+    const db = getDatabase().db;
+    const members = [
+      await world.person({ timeZone: 'Europe/London' }),
+      await world.person({ timeZone: 'Pacific/Auckland' }),
+      await world.person({ inCohort: false }),
+      await world.person(),
+      await world.person(),
+    ];
+    await select(members[0]!, world.habits[0]!.id);
+    await select(members[1]!, world.habits[1]!.id);
+    await db.insert(moodEntries).values({ userId: members[0]!.id, entryDate: '2026-11-22', moodValue: 4 });
+    await db.insert(moodEntries).values({ userId: members[1]!.id, entryDate: '2026-11-22', moodValue: 4 });
+    await db.update(users).set({ termsAcceptedAt: null }).where(eq(users.id, members[4]!.id));
+    const alone = [];
+    for (const member of members) alone.push(await flow(member));
+    const { queries } = getDatabase();
+    const start = queries.length;
+    const together = await Promise.all(members.map((member) => flow(member)));
+    expect(together).toEqual(alone);
+    const statements = queries.slice(start).filter((q) => /team_managers/.test(q));
+    expect(statements.some((q) => /unnest/.test(q))).toBe(true);
+    expect(statements.length).toBeLessThan(members.length);
+    // London has today's mood; in Auckland it is already the 23rd.
+    expect(together.map((f) => [f.navigation_path, f.needs_mood_entry])).toEqual([
+      ['dashboard', false],
+      ['dashboard', true],
+      ['onboarding', true],
+      ['onboarding', true],
+      ['terms', true],
+    ]);
+  });
+
   it('answers flow status in a constant number of queries', async () => {
     const member = await world.person();
     await flow(member);

@@ -265,6 +265,31 @@ describeEachDatabase('dashboard and mood API', (getDatabase) => {
     }
   });
 
+  it('checks the held facts of requests arriving together in one statement, each answered as a fresh read is', async () => {
+    const db = getDatabase().db;
+    const local = await createWorld(db, issuers);
+    const members: Member[] = [];
+    for (let i = 0; i < 6; i++) {
+      const member = await local.person();
+      if (i % 2 === 0) await select(member, local.habits[i % 3]!.id);
+      members.push(member);
+    }
+    for (const member of members) await dashboard(member);
+    // Two of them change after their facts are held: one straight in the database, one through the API.
+    await db.insert(moodEntries).values({ userId: members[1]!.id, entryDate: '2026-11-22', moodValue: 2 });
+    await select(members[3]!, local.habits[2]!.id);
+    const { queries } = getDatabase();
+    const start = queries.length;
+    const together = await Promise.all(members.map((member) => dashboard(member)));
+    const checks = queries.slice(start).filter((q) => /member_activity/.test(q) && !/mood_entries/.test(q));
+    expect(checks.some((q) => /unnest/.test(q))).toBe(true);
+    expect(checks.length).toBeLessThan(members.length);
+    forgetDashboardFacts(db);
+    for (const [i, member] of members.entries()) expect(together[i]).toEqual(await dashboard(member));
+    expect(together[1].mood_widget.weekly_stats.entries_count).toBe(1);
+    expect(together[3].active_habits).toHaveLength(1);
+  });
+
   it('answers a repeated read with one small statement (none on PGlite), and a read after a check-in with the full one', async () => {
     const member = await world.person();
     const userHabitId = await select(member, world.habits[0]!.id);
