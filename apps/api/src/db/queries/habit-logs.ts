@@ -1,7 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { THabitLog } from '@habitrack/contracts/habits/log-habit';
 import type { DbOrTx } from '../client.ts';
-import { callerIsCurrentParamSql, type CallerCheck } from './identity.ts';
+import { callerIsCurrentParamSql, callerIsCurrentSql, type CallerCheck } from './identity.ts';
+import { TurnBatch } from '../turn-batch.ts';
 import { habitLogs, userHabits } from '../schema/index.ts';
 
 // The caller's active user habit addressed by either the habit's id or the user habit's id.
@@ -103,31 +104,171 @@ type WrittenLog = Omit<THabitLog, 'habit_id'> & { created: boolean };
 
 const preparedLogHabit = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof logHabitQuery>['prepare']>>();
 
-export async function logHabitInOneStatement(
-  db: DbOrTx,
-  options: {
-    userId: string;
-    id: string;
-    caller: CallerCheck;
-    trusted: boolean;
-    write: boolean;
-    logDate: string;
-    logType: 'completed' | 'skipped';
-    note: string | null;
-    positiveChangeId: string | null;
-  },
-): Promise<{
-  callerIsCurrent: boolean;
-  userHabit: { id: string; habitId: string; startedOn: string; positiveChangeIds: string[] } | null;
+type LogHabitCall = {
+  userId: string;
+  id: string;
+  caller: CallerCheck;
+  trusted: boolean;
+  write: boolean;
+  logDate: string;
+  logType: 'completed' | 'skipped';
+  note: string | null;
+  positiveChangeId: string | null;
+};
+type LogHabitRow = {
+  callerIsCurrent: boolean | null;
+  id: string | null;
+  habitId: string | null;
+  startedOn: string | null;
+  positiveChangeIds: string[] | null;
   log: WrittenLog | null;
-}> {
+};
+
+// The same check-in for several members at once: the parameters are arrays with an entry per
+// check-in (all text, cast in the statement), and the answer has a row per entry, in their order.
+// Each entry is checked and written exactly as by logHabitQuery; the writes are one insert, so one
+// commit (and one run of the statement-level progress triggers) serves them all.
+function logHabitBatchQuery(db: DbOrTx) {
+  const text = (name: string) => sql`${sql.placeholder(name)}::text[]`;
+  const batch = db.$with('b', { position: sql<number>`position` }).as(
+    sql`select user_id::uuid as user_id, id, issuer, subject, version, trusted::boolean as trusted,
+        write::boolean as write, log_date::date as log_date, log_type::habit_log_type as log_type, note,
+        change_id::uuid as change_id, position
+      from unnest(${text('userIds')}, ${text('ids')}, ${text('issuers')}, ${text('subjects')}, ${text('versions')},
+        ${text('trusted')}, ${text('writes')}, ${text('logDates')}, ${text('logTypes')}, ${text('notes')},
+        ${text('changeIds')})
+        with ordinality as x(user_id, id, issuer, subject, version, trusted, write, log_date, log_type, note,
+          change_id, position)`,
+  );
+  const callerOf = (row: string) =>
+    callerIsCurrentSql({
+      issuer: sql.raw(`${row}.issuer`),
+      subject: sql.raw(`${row}.subject`),
+      userId: sql.raw(`${row}.user_id`),
+      version: sql.raw(`${row}.version`),
+    });
+  const target = db.$with('target', { position: sql<number>`position` }).as(
+    sql`select b.position, u.id, u.habit_id, u.started_on::text as started_on,
+        array(select pc.id::text from positive_changes pc where pc.habit_id = u.habit_id) as positive_change_ids,
+        ${callerOf('b')} as caller_is_current,
+        b.write, b.trusted, b.log_date, b.log_type, b.note, b.change_id
+      from b cross join lateral (select u.id, u.habit_id, u.started_on from user_habits u
+        where u.user_id = b.user_id and u.status = 'active' and (u.id::text = b.id or u.habit_id::text = b.id)
+        limit 1) u`,
+  );
+  const written = db.$with('written', { log: sql<WrittenLog>`log` }).as(
+    sql`insert into habit_logs (user_habit_id, log_date, log_type, note, positive_change_id)
+        select t.id, t.log_date, t.log_type, t.note, t.change_id
+        from target t
+        where t.write
+          and (t.caller_is_current or t.trusted)
+          and t.log_date >= t.started_on::date
+          and (t.change_id is null or (t.log_type = 'completed' and t.change_id::text = any (t.positive_change_ids)))
+        order by t.id
+        on conflict (user_habit_id, log_date) do update
+          set log_type = excluded.log_type, note = excluded.note, positive_change_id = excluded.positive_change_id,
+            updated_at = now()
+        returning habit_logs.user_habit_id, json_build_object('id', habit_logs.id,
+          'user_habit_id', habit_logs.user_habit_id, 'log_date', habit_logs.log_date,
+          'log_type', habit_logs.log_type, 'note', habit_logs.note,
+          'positive_change_id', habit_logs.positive_change_id, 'created', habit_logs.xmax = 0) as log`,
+  );
+  return db
+    .with(batch, target, written)
+    .select({
+      callerIsCurrent: sql<boolean>`coalesce(t.caller_is_current, ${callerOf('b')})`,
+      id: sql<string | null>`t.id`,
+      habitId: sql<string | null>`t.habit_id`,
+      startedOn: sql<string | null>`t.started_on`,
+      positiveChangeIds: sql<string[] | null>`t.positive_change_ids`,
+      log: sql<WrittenLog | null>`w.log`,
+    })
+    .from(sql`b left join target t on t.position = b.position left join written w on w.user_habit_id = t.id`)
+    .orderBy(sql`b.position`);
+}
+
+const preparedLogHabitBatch = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof logHabitBatchQuery>['prepare']>>();
+
+async function logHabitAlone(db: DbOrTx, call: LogHabitCall): Promise<LogHabitRow> {
   let query = preparedLogHabit.get(db);
   if (!query) {
     query = logHabitQuery(db).prepare('log_habit');
     preparedLogHabit.set(db, query);
   }
-  const { caller, ...values } = options;
+  const { caller, ...values } = call;
   const [row] = await query.execute({ ...values, ...caller });
+  return row!;
+}
+
+async function logHabitTogether(db: DbOrTx, calls: LogHabitCall[]): Promise<LogHabitRow[]> {
+  let query = preparedLogHabitBatch.get(db);
+  if (!query) {
+    query = logHabitBatchQuery(db).prepare('log_habit_batch');
+    preparedLogHabitBatch.set(db, query);
+  }
+  return query.execute({
+    userIds: calls.map((c) => c.userId),
+    ids: calls.map((c) => c.id),
+    issuers: calls.map((c) => c.caller.issuer),
+    subjects: calls.map((c) => c.caller.subject),
+    versions: calls.map((c) => c.caller.version),
+    trusted: calls.map((c) => String(c.trusted)),
+    writes: calls.map((c) => String(c.write)),
+    logDates: calls.map((c) => c.logDate),
+    logTypes: calls.map((c) => c.logType),
+    notes: calls.map((c) => c.note),
+    changeIds: calls.map((c) => c.positiveChangeId),
+  });
+}
+
+// Check-ins arriving in the same turn of the event loop (TurnBatch) are written by one statement,
+// at most one per member: a member's further check-ins of that turn run after it, one at a time,
+// as they would have anyway. Should the shared statement fail (it writes nothing then), each
+// check-in runs alone, so each gets its own answer or error.
+const logHabitBatch = new TurnBatch<LogHabitCall, LogHabitRow>(async (db, calls) => {
+  if (calls.length === 1) return [await logHabitAlone(db, calls[0]!)];
+  const seen = new Set<string>();
+  const first: number[] = [];
+  const later: number[] = [];
+  calls.forEach((call, i) => {
+    if (seen.has(call.userId)) later.push(i);
+    else {
+      seen.add(call.userId);
+      first.push(i);
+    }
+  });
+  const rows: LogHabitRow[] = new Array(calls.length);
+  if (first.length === 1) {
+    rows[first[0]!] = await logHabitAlone(db, calls[first[0]!]!);
+  } else {
+    let together: LogHabitRow[] | null = null;
+    try {
+      together = await logHabitTogether(
+        db,
+        first.map((i) => calls[i]!),
+      );
+    } catch {
+      together = null;
+    }
+    if (together && together.length === first.length) {
+      first.forEach((i, k) => (rows[i] = together[k]!));
+    } else {
+      await Promise.all(first.map(async (i) => (rows[i] = await logHabitAlone(db, calls[i]!))));
+    }
+  }
+  for (const i of later) rows[i] = await logHabitAlone(db, calls[i]!);
+  return rows;
+});
+
+export async function logHabitInOneStatement(
+  db: DbOrTx,
+  options: LogHabitCall,
+): Promise<{
+  callerIsCurrent: boolean;
+  userHabit: { id: string; habitId: string; startedOn: string; positiveChangeIds: string[] } | null;
+  log: WrittenLog | null;
+}> {
+  const row = await logHabitBatch.call(db, options);
   const found = row?.id && row.habitId && row.startedOn;
   return {
     callerIsCurrent: Boolean(row?.callerIsCurrent),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { callerIsCurrentParamSql, type CallerCheck } from './identity.ts';
+import { callerIsCurrentParamSql, callerIsCurrentSql, type CallerCheck } from './identity.ts';
+import { TurnBatch } from '../turn-batch.ts';
 import { memberStandingsSql } from './progress.ts';
 
 export type StandingRow = {
@@ -44,20 +45,23 @@ export type CohortContextFacts = {
   standings_version: StandingsVersion;
 };
 
-// A CTE for a statement about the caller `userId`: ctx, their cohort with its programme, first
-// module and standings version.
-export function cohortContextCteSql(userId: SQL): SQL {
-  return sql`
-    ctx as (
-      select c.id as cohort_id, c.name as cohort_name, p.name as programme_name,
+// The caller `userId`'s cohort with its programme, first module and standings version (one row or none).
+function cohortContextSelectSql(userId: SQL): SQL {
+  return sql`select c.id as cohort_id, c.name as cohort_name, p.name as programme_name,
         (select m.name from modules m where m.programme_id = p.id order by m.position limit 1) as first_module_name,
         ${standingsVersionSql} as standings_version
       from cohort_members cm
       join cohorts c on c.id = cm.cohort_id
       join programmes p on p.id = c.programme_id
       where cm.user_id = ${userId}
-      limit 1
-    )`;
+      limit 1`;
+}
+
+// A CTE for a statement about the caller `userId`: ctx, their cohort with its programme, first
+// module and standings version.
+export function cohortContextCteSql(userId: SQL): SQL {
+  return sql`
+    ctx as (${cohortContextSelectSql(userId)})`;
 }
 
 export function contextSql(): SQL {
@@ -128,27 +132,63 @@ function cohortMembersFactsQuery(db: DbOrTx) {
     );
 }
 
-const preparedMembers = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof cohortMembersFactsQuery>['prepare']>>();
+// The same facts for several callers at once: a row per entry of the parameter arrays, in order.
+function cohortMembersFactsBatchQuery(db: DbOrTx) {
+  return db
+    .select({
+      callerIsCurrent: callerIsCurrentSql({
+        issuer: sql`b.issuer`,
+        subject: sql`b.subject`,
+        userId: sql`b.user_id`,
+        version: sql`b.version`,
+      }),
+      context: sql<CohortContextFacts | null>`(select row_to_json(ctx) from (${cohortContextSelectSql(sql`b.user_id`)}) ctx)`,
+      endorsed_today: sql<string[]>`(select coalesce(json_agg(e.endorsed_id), '[]'::json) from endorsements e
+        where e.endorser_id = b.user_id and e.endorsed_on = b.today)`,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('todays')}::date[],
+        ${sql.placeholder('issuers')}::text[], ${sql.placeholder('subjects')}::text[], ${sql.placeholder('versions')}::text[])
+        with ordinality as b(user_id, today, issuer, subject, version, position)`,
+    )
+    .orderBy(sql`b.position`);
+}
 
-export async function cohortMembersFacts(
-  db: DbOrTx,
-  options: {
-    userId: string;
-    today: string;
-    caller: CallerCheck;
-  },
-): Promise<CohortMembersFacts> {
-  let query = preparedMembers.get(db);
-  if (!query) {
-    query = cohortMembersFactsQuery(db).prepare('cohort_members_facts');
-    preparedMembers.set(db, query);
+const preparedMembers = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof cohortMembersFactsQuery>['prepare']>>();
+const preparedMembersBatch = new WeakMap<
+  DbOrTx,
+  ReturnType<ReturnType<typeof cohortMembersFactsBatchQuery>['prepare']>
+>();
+
+type MembersCall = { userId: string; today: string; caller: CallerCheck };
+
+// Requests arriving in the same turn of the event loop share one statement (TurnBatch).
+const membersBatch = new TurnBatch<MembersCall, CohortMembersFacts>(async (db, calls) => {
+  if (calls.length === 1) {
+    let query = preparedMembers.get(db);
+    if (!query) {
+      query = cohortMembersFactsQuery(db).prepare('cohort_members_facts');
+      preparedMembers.set(db, query);
+    }
+    const { caller, ...values } = calls[0]!;
+    return query.execute({ ...values, ...caller });
   }
-  const [row] = await query.execute({
-    userId: options.userId,
-    today: options.today,
-    ...options.caller,
+  let query = preparedMembersBatch.get(db);
+  if (!query) {
+    query = cohortMembersFactsBatchQuery(db).prepare('cohort_members_facts_batch');
+    preparedMembersBatch.set(db, query);
+  }
+  return query.execute({
+    userIds: calls.map((c) => c.userId),
+    todays: calls.map((c) => c.today),
+    issuers: calls.map((c) => c.caller.issuer),
+    subjects: calls.map((c) => c.caller.subject),
+    versions: calls.map((c) => c.caller.version),
   });
-  return row!;
+});
+
+export function cohortMembersFacts(db: DbOrTx, options: MembersCall): Promise<CohortMembersFacts> {
+  return membersBatch.call(db, options);
 }
 
 export function cohortMembersFactsSql(db: DbOrTx) {

@@ -81,6 +81,51 @@ describeEachDatabase('check-in API: habit logs, streaks, progress, time zones', 
     expect(rows).toHaveLength(1);
   });
 
+  it('writes check-ins arriving together in one statement, each answered as if it came alone', async () => {
+    const members = [];
+    for (let i = 0; i < 5; i++) members.push(await memberWithHabit({ at: '2026-11-22T09:00:00Z' }));
+    const [a, b, c, d, e] = members;
+    const changes = (
+      await app.inject({ method: 'GET', url: `/api/v1/habits/${a!.habit.id}/log/today`, headers: a!.member.headers })
+    ).json().habit.positive_changes;
+    const { queries } = getDatabase();
+    const start = queries.length;
+    const responses = await Promise.all([
+      log(a!.member, a!.habit.id, { log_type: 'completed', note: 'First', positive_change_id: changes[0].id }),
+      log(b!.member, b!.userHabitId, { log_type: 'skipped' }),
+      // Not this member's habit: refused, nothing written for them.
+      log(c!.member, world.habits[1]!.id, { log_type: 'completed' }),
+      // Before the habit started: refused by the statement.
+      log(d!.member, d!.habit.id, { log_type: 'completed', log_date: '2026-11-21' }),
+      log(e!.member, e!.habit.id, { log_type: 'completed', note: 'Once' }),
+      // The same member twice in one turn: written after the first, as an update.
+      log(e!.member, e!.habit.id, { log_type: 'completed', note: 'Twice' }),
+    ]);
+    expect(queries.slice(start).some((q) => /unnest/.test(q) && /habit_logs/.test(q))).toBe(true);
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 404, 400, 201, 200]);
+    expect(responses[0]!.json()).toMatchObject({
+      log_type: 'completed',
+      note: 'First',
+      positive_change_id: changes[0].id,
+    });
+    expect(responses[1]!.json()).toMatchObject({ log_type: 'skipped', user_habit_id: b!.userHabitId });
+    expect(responses[5]!.json()).toMatchObject({ id: responses[4]!.json().id, note: 'Twice' });
+    const db = getDatabase().db;
+    for (const [member, count] of [
+      [a, 1],
+      [b, 1],
+      [c, 0],
+      [d, 0],
+      [e, 1],
+    ] as const) {
+      expect(await db.select().from(habitLogs).where(eq(habitLogs.userHabitId, member!.userHabitId))).toHaveLength(
+        count,
+      );
+    }
+    expect(await dashboardHabit(a!.member)).toMatchObject({ current_streak: 1, days_completed: 1, logged_today: true });
+    expect(await dashboardHabit(b!.member)).toMatchObject({ current_streak: 0, days_completed: 0, logged_today: true });
+  });
+
   it('takes a positive change id in capitals as the same change', async () => {
     const { member, habit } = await memberWithHabit({ at: '2026-11-22T09:00:00Z' });
     const changes = (

@@ -103,6 +103,44 @@ describeEachDatabase('cohort leaderboard and endorsements API', (getDatabase) =>
     expect(byB).toMatchObject({ total_endorsements: 1, endorsed_today: false });
   });
 
+  it('answers leaderboard requests arriving together from one statement, each its own', async () => {
+    const local = await createWorld(getDatabase().db, issuers);
+    const people = [
+      await activeMember(local, { days: 3 }),
+      await activeMember(local, { days: 1 }),
+      await activeMember(local, { days: 2, timeZone: 'Pacific/Auckland' }),
+      await activeMember(local, { days: 0 }),
+    ];
+    expect((await endorse(people[0]!, people[1]!.id)).statusCode).toBe(201);
+    expect((await endorse(people[2]!, people[0]!.id)).statusCode).toBe(201);
+    const alone = [];
+    for (const person of people) alone.push(await members(person));
+    const { queries } = getDatabase();
+    const start = queries.length;
+    const together = await Promise.all(people.map((person) => members(person)));
+    expect(together).toEqual(alone);
+    const statements = queries.slice(start).filter((q) => /endorsed_on/.test(q));
+    expect(statements.some((q) => /unnest/.test(q))).toBe(true);
+    expect(statements.length).toBeLessThan(people.length);
+    const flags = (list: { user: { id: string }; endorsed_today: boolean; is_current_user: boolean }[]) =>
+      people.map((p) => {
+        const entry = list.find((m) => m.user.id === p.id)!;
+        return [entry.endorsed_today, entry.is_current_user];
+      });
+    expect(flags(together[0])).toEqual([
+      [false, true],
+      [true, false],
+      [false, false],
+      [false, false],
+    ]);
+    expect(flags(together[2])).toEqual([
+      [true, false],
+      [false, false],
+      [false, true],
+      [false, false],
+    ]);
+  });
+
   it("uses the endorser's own day: Auckland's tomorrow allows a new endorsement", async () => {
     const kiwi = await activeMember(world, { days: 1, timeZone: 'Pacific/Auckland' });
     const mate = await activeMember(world, { days: 1 });
