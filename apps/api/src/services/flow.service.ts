@@ -5,6 +5,7 @@ import type { VerifiedToken } from '../auth/verify-token.ts';
 import { callerIsCurrentSql, type SignedInUser } from '../db/queries/identity.ts';
 import { TurnBatch } from '../db/turn-batch.ts';
 import { localDate } from '../lib/local-date.ts';
+import { callerArrays, preparedPerDatabase } from '../db/prepared.ts';
 
 type ManagedTeam = TUserFlowStatusResponse['manageable_teams'][number];
 
@@ -64,30 +65,20 @@ const flowFactsBatchQuery = (db: DbOrTx) =>
     .orderBy(sql`b.position`);
 
 // Parsed and planned once per database, not per request.
-const prepared = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof flowFactsQuery>['prepare']>>();
-const preparedBatches = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof flowFactsBatchQuery>['prepare']>>();
+const prepared = preparedPerDatabase((db) => flowFactsQuery(db).prepare('user_flow_facts'));
+const preparedBatches = preparedPerDatabase((db) => flowFactsBatchQuery(db).prepare('user_flow_facts_batch'));
 
 // Requests arriving in the same turn of the event loop share one statement (TurnBatch).
 const flowBatch = new TurnBatch<FlowCall, FlowFacts>(async (db, calls) => {
   if (calls.length === 1) {
-    let query = prepared.get(db);
-    if (!query) {
-      query = flowFactsQuery(db).prepare('user_flow_facts');
-      prepared.set(db, query);
-    }
+    const query = prepared(db);
     return query.execute(calls[0]!);
   }
-  let query = preparedBatches.get(db);
-  if (!query) {
-    query = flowFactsBatchQuery(db).prepare('user_flow_facts_batch');
-    preparedBatches.set(db, query);
-  }
+  const query = preparedBatches(db);
   return query.execute({
     userIds: calls.map((c) => c.userId),
     todays: calls.map((c) => c.today),
-    issuers: calls.map((c) => c.issuer),
-    subjects: calls.map((c) => c.subject),
-    versions: calls.map((c) => c.version),
+    ...callerArrays(calls),
   });
 });
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../client.ts';
 import { TurnBatch } from '../turn-batch.ts';
 import { callerIsCurrentParamSql, callerIsCurrentSql, type CallerCheck } from './identity.ts';
 import { loggedTodaySql, streakSql } from './progress.ts';
+import { callerArrays, preparedPerDatabase } from '../prepared.ts';
 import {
   cohortContextCteSql,
   contextSql,
@@ -93,7 +94,7 @@ function dashboardFactsQuery(db: DbOrTx) {
     );
 }
 
-const prepared = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof dashboardFactsQuery>['prepare']>>();
+const prepared = preparedPerDatabase((db) => dashboardFactsQuery(db).prepare('dashboard_facts'));
 
 export async function dashboardFacts(
   db: DbOrTx,
@@ -104,11 +105,7 @@ export async function dashboardFacts(
     caller: CallerCheck;
   },
 ): Promise<DashboardFacts> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = dashboardFactsQuery(db).prepare('dashboard_facts');
-    prepared.set(db, query);
-  }
+  const query = prepared(db);
   const [row] = await query.execute({
     userId: options.userId,
     today: options.today,
@@ -147,14 +144,10 @@ function dashboardVersionsQuery(db: DbOrTx) {
     .from(sql`(select 1) as one_row`);
 }
 
-const preparedVersions = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof dashboardVersionsQuery>['prepare']>>();
+const preparedVersions = preparedPerDatabase((db) => dashboardVersionsQuery(db).prepare('dashboard_versions'));
 
 function singleVersions(db: DbOrTx, options: { userId: string; caller: CallerCheck }): Promise<DashboardVersions[]> {
-  let query = preparedVersions.get(db);
-  if (!query) {
-    query = dashboardVersionsQuery(db).prepare('dashboard_versions');
-    preparedVersions.set(db, query);
-  }
+  const query = preparedVersions(db);
   return query.execute({ userId: options.userId, ...options.caller });
 }
 
@@ -183,20 +176,16 @@ function dashboardVersionsBatchQuery(db: DbOrTx) {
     .orderBy(sql`b.position`);
 }
 
-const preparedBatches = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof dashboardVersionsBatchQuery>['prepare']>>();
+const preparedBatches = preparedPerDatabase((db) =>
+  dashboardVersionsBatchQuery(db).prepare('dashboard_versions_batch'),
+);
 
 const versionsBatch = new TurnBatch<{ userId: string; caller: CallerCheck }, DashboardVersions>(async (db, calls) => {
   if (calls.length === 1) return singleVersions(db, calls[0]!);
-  let query = preparedBatches.get(db);
-  if (!query) {
-    query = dashboardVersionsBatchQuery(db).prepare('dashboard_versions_batch');
-    preparedBatches.set(db, query);
-  }
+  const query = preparedBatches(db);
   return query.execute({
     userIds: calls.map((c) => c.userId),
-    issuers: calls.map((c) => c.caller.issuer),
-    subjects: calls.map((c) => c.caller.subject),
-    versions: calls.map((c) => c.caller.version),
+    ...callerArrays(calls.map((c) => c.caller)),
   });
 });
 

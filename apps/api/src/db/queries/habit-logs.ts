@@ -4,6 +4,7 @@ import type { DbOrTx } from '../client.ts';
 import { callerIsCurrentParamSql, callerIsCurrentSql, type CallerCheck } from './identity.ts';
 import { TurnBatch } from '../turn-batch.ts';
 import { habitLogs, userHabits } from '../schema/index.ts';
+import { callerArrays, preparedPerDatabase } from '../prepared.ts';
 
 // The caller's active user habit addressed by either the habit's id or the user habit's id.
 export async function findActiveUserHabit(db: DbOrTx, options: { userId: string; id: string }) {
@@ -102,7 +103,7 @@ function logHabitQuery(db: DbOrTx) {
 
 type WrittenLog = Omit<THabitLog, 'habit_id'> & { created: boolean };
 
-const preparedLogHabit = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof logHabitQuery>['prepare']>>();
+const preparedLogHabit = preparedPerDatabase((db) => logHabitQuery(db).prepare('log_habit'));
 
 type LogHabitCall = {
   userId: string;
@@ -187,31 +188,21 @@ function logHabitBatchQuery(db: DbOrTx) {
     .orderBy(sql`b.position`);
 }
 
-const preparedLogHabitBatch = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof logHabitBatchQuery>['prepare']>>();
+const preparedLogHabitBatch = preparedPerDatabase((db) => logHabitBatchQuery(db).prepare('log_habit_batch'));
 
 async function logHabitAlone(db: DbOrTx, call: LogHabitCall): Promise<LogHabitRow> {
-  let query = preparedLogHabit.get(db);
-  if (!query) {
-    query = logHabitQuery(db).prepare('log_habit');
-    preparedLogHabit.set(db, query);
-  }
+  const query = preparedLogHabit(db);
   const { caller, ...values } = call;
   const [row] = await query.execute({ ...values, ...caller });
   return row!;
 }
 
 async function logHabitTogether(db: DbOrTx, calls: LogHabitCall[]): Promise<LogHabitRow[]> {
-  let query = preparedLogHabitBatch.get(db);
-  if (!query) {
-    query = logHabitBatchQuery(db).prepare('log_habit_batch');
-    preparedLogHabitBatch.set(db, query);
-  }
+  const query = preparedLogHabitBatch(db);
   return query.execute({
     userIds: calls.map((c) => c.userId),
     ids: calls.map((c) => c.id),
-    issuers: calls.map((c) => c.caller.issuer),
-    subjects: calls.map((c) => c.caller.subject),
-    versions: calls.map((c) => c.caller.version),
+    ...callerArrays(calls.map((c) => c.caller)),
     trusted: calls.map((c) => String(c.trusted)),
     writes: calls.map((c) => String(c.write)),
     logDates: calls.map((c) => c.logDate),

@@ -1,6 +1,7 @@
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { identities, organisations, users } from '../schema/index.ts';
+import { preparedPerDatabase } from '../prepared.ts';
 
 export type SignedInUser = typeof users.$inferSelect & {
   organisationName: string;
@@ -74,17 +75,13 @@ function identityLookup(db: DbOrTx) {
 
 // Every authenticated request runs this lookup: prepared once per database (a named statement
 // on each PostgreSQL connection), so it is parsed and planned once, not per request.
-const preparedLookups = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof identityLookup>['prepare']>>();
+const preparedLookups = preparedPerDatabase((db) => identityLookup(db).prepare('find_user_by_identity'));
 
 export async function findUserByIdentity(
   db: DbOrTx,
   options: { issuer: string; subject: string },
 ): Promise<SignedInUser | null> {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = identityLookup(db).prepare('find_user_by_identity');
-    preparedLookups.set(db, lookup);
-  }
+  const lookup = preparedLookups(db);
   const [row] = await lookup.execute({ issuer: options.issuer, subject: options.subject });
   return row ? flatten(row) : null;
 }

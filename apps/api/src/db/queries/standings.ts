@@ -3,6 +3,7 @@ import type { DbOrTx } from '../client.ts';
 import { callerIsCurrentParamSql, callerIsCurrentSql, type CallerCheck } from './identity.ts';
 import { TurnBatch } from '../turn-batch.ts';
 import { memberStandingsSql } from './progress.ts';
+import { callerArrays, preparedPerDatabase } from '../prepared.ts';
 
 export type StandingRow = {
   id: string;
@@ -86,18 +87,14 @@ function cohortStandingsQuery(db: DbOrTx) {
     .from(sql`(select 1) as one_row`);
 }
 
-const preparedStandings = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof cohortStandingsQuery>['prepare']>>();
+const preparedStandings = preparedPerDatabase((db) => cohortStandingsQuery(db).prepare('cohort_standings'));
 
 // Null when the cohort no longer exists.
 export async function cohortStandings(
   db: DbOrTx,
   options: { cohortId: string; now: Date },
 ): Promise<StandingsFacts | null> {
-  let query = preparedStandings.get(db);
-  if (!query) {
-    query = cohortStandingsQuery(db).prepare('cohort_standings');
-    preparedStandings.set(db, query);
-  }
+  const query = preparedStandings(db);
   const [row] = await query.execute({ cohortId: options.cohortId, now: options.now.toISOString() });
   return row?.standings ?? null;
 }
@@ -154,36 +151,25 @@ function cohortMembersFactsBatchQuery(db: DbOrTx) {
     .orderBy(sql`b.position`);
 }
 
-const preparedMembers = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof cohortMembersFactsQuery>['prepare']>>();
-const preparedMembersBatch = new WeakMap<
-  DbOrTx,
-  ReturnType<ReturnType<typeof cohortMembersFactsBatchQuery>['prepare']>
->();
+const preparedMembers = preparedPerDatabase((db) => cohortMembersFactsQuery(db).prepare('cohort_members_facts'));
+const preparedMembersBatch = preparedPerDatabase((db) =>
+  cohortMembersFactsBatchQuery(db).prepare('cohort_members_facts_batch'),
+);
 
 type MembersCall = { userId: string; today: string; caller: CallerCheck };
 
 // Requests arriving in the same turn of the event loop share one statement (TurnBatch).
 const membersBatch = new TurnBatch<MembersCall, CohortMembersFacts>(async (db, calls) => {
   if (calls.length === 1) {
-    let query = preparedMembers.get(db);
-    if (!query) {
-      query = cohortMembersFactsQuery(db).prepare('cohort_members_facts');
-      preparedMembers.set(db, query);
-    }
+    const query = preparedMembers(db);
     const { caller, ...values } = calls[0]!;
     return query.execute({ ...values, ...caller });
   }
-  let query = preparedMembersBatch.get(db);
-  if (!query) {
-    query = cohortMembersFactsBatchQuery(db).prepare('cohort_members_facts_batch');
-    preparedMembersBatch.set(db, query);
-  }
+  const query = preparedMembersBatch(db);
   return query.execute({
     userIds: calls.map((c) => c.userId),
     todays: calls.map((c) => c.today),
-    issuers: calls.map((c) => c.caller.issuer),
-    subjects: calls.map((c) => c.caller.subject),
-    versions: calls.map((c) => c.caller.version),
+    ...callerArrays(calls.map((c) => c.caller)),
   });
 });
 
