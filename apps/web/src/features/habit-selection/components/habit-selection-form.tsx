@@ -15,12 +15,24 @@ const INTRO_PATH = '/programme/intro';
 const DASHBOARD_AFTER_SAVE_PATH = '/programme/dashboard?refresh=1';
 
 type HabitSelectionFormProps = {
-  programme: TProgramme | null;
   groups: THabitGroup[];
   activeIds: ReadonlySet<string>;
 };
 
-export function HabitSelectionForm({ programme, groups, activeIds }: HabitSelectionFormProps) {
+// The page's title and what it asks (SPEC §2), shown from the first frame, before the habits load.
+export function SelectionIntro({ programme }: { programme: TProgramme | null }) {
+  return (
+    <Stack gap="xs">
+      <Title order={1}>Select Your Habits</Title>
+      <Text>
+        Choose up to {MAX_ACTIVE_HABITS} habits to work on for the next 60 days
+        {programme ? ` in ${programme.name}` : ''}. Open a behaviour to see its habits.
+      </Text>
+    </Stack>
+  );
+}
+
+export function HabitSelectionForm({ groups, activeIds }: HabitSelectionFormProps) {
   const navigate = useNavigate();
   const selection = useHabitSelection(activeIds);
   const save = useSelectHabits();
@@ -36,13 +48,6 @@ export function HabitSelectionForm({ programme, groups, activeIds }: HabitSelect
 
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>Select Your Habits</Title>
-        <Text>
-          Choose up to {MAX_ACTIVE_HABITS} habits to work on for the next 60 days
-          {programme ? ` in ${programme.name}` : ''}. Open a behaviour to see its habits.
-        </Text>
-      </Stack>
       {hasHabits ? (
         <BehaviourAccordion
           groups={groups}

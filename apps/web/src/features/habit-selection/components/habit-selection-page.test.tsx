@@ -34,7 +34,7 @@ describe('Select Your Habits', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Select Your Habits' })).toBeVisible();
     expect(screen.getByText(/for the next 60 days/)).toBeVisible();
-    const listening = screen.getByRole('checkbox', { name: 'Active Listening' });
+    const listening = await screen.findByRole('checkbox', { name: 'Active Listening' });
     expect(listening).toBeChecked();
     expect(listening).toBeDisabled();
     expect(card('Active Listening').getByText('Currently Active')).toBeVisible();
@@ -162,6 +162,9 @@ describe('Select Your Habits', { timeout: 20_000 }, () => {
     renderRoute(PATH);
 
     expect(await screen.findByRole('status', { name: 'Loading habits...' })).toBeVisible();
+    // The title and what the page asks show while the habits load.
+    expect(screen.getByRole('heading', { level: 1, name: 'Select Your Habits' })).toBeVisible();
+    expect(screen.getByText(/for the next 60 days/)).toBeVisible();
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the habits");
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('checkbox', { name: 'Active Listening' })).toBeChecked();

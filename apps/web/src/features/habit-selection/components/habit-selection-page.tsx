@@ -1,13 +1,16 @@
+import { Stack } from '@mantine/core';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
+import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 import { useHabitCatalogue } from '../hooks/use-habit-catalogue.ts';
-import { HabitSelectionForm } from './habit-selection-form.tsx';
+import { HabitSelectionForm, SelectionIntro } from './habit-selection-form.tsx';
 
-// SPEC §2 "Select Your Habits". The form mounts only once everything is loaded, so the active
-// habits are pre-selected and the right behaviours open from the first frame.
+// SPEC §2 "Select Your Habits". The title and what the page asks show at once; the form mounts only
+// once everything is loaded, so the active habits are pre-selected and the right behaviours open
+// from its first frame.
 export function HabitSelectionPage() {
   const catalogue = useHabitCatalogue();
-  if (catalogue.status === 'pending') return <LoadingState label="Loading habits..." />;
+  const programme = useCurrentProgramme();
   if (catalogue.status === 'error') {
     return (
       <ErrorState
@@ -18,6 +21,13 @@ export function HabitSelectionPage() {
     );
   }
   return (
-    <HabitSelectionForm programme={catalogue.programme} groups={catalogue.groups} activeIds={catalogue.activeIds} />
+    <Stack gap="lg">
+      <SelectionIntro programme={programme.data ?? null} />
+      {catalogue.status === 'pending' ? (
+        <LoadingState label="Loading habits..." />
+      ) : (
+        <HabitSelectionForm groups={catalogue.groups} activeIds={catalogue.activeIds} />
+      )}
+    </Stack>
   );
 }
