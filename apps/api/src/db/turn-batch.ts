@@ -5,12 +5,15 @@ type Waiting<P, R> = { params: P; resolve: (result: R) => void; reject: (error: 
 // Gathers the calls made during one turn of the event loop, per database, and runs them together:
 // under load many requests reach the same statement in one turn, and one statement with a row per
 // call costs one round trip and one wake-up of the database instead of one each. `run` answers
-// with one result per call, in their order; a lone call is passed alone (its usual statement).
+// with one result per call, in their order; a lone call runs `one` (its usual statement).
 export class TurnBatch<P, R> {
   private readonly pending = new WeakMap<DbOrTx, Waiting<P, R>[]>();
 
   constructor(
-    private readonly run: (db: DbOrTx, calls: P[]) => Promise<R[]>,
+    private readonly run: {
+      one: (db: DbOrTx, call: P) => Promise<R>;
+      many: (db: DbOrTx, calls: P[]) => Promise<R[]>;
+    },
     private readonly maxSize = 100,
   ) {}
 
@@ -34,10 +37,13 @@ export class TurnBatch<P, R> {
 
   private async send(db: DbOrTx, batch: Waiting<P, R>[]): Promise<void> {
     try {
-      const results = await this.run(
-        db,
-        batch.map((call) => call.params),
-      );
+      const results =
+        batch.length === 1
+          ? [await this.run.one(db, batch[0]!.params)]
+          : await this.run.many(
+              db,
+              batch.map((call) => call.params),
+            );
       if (results.length !== batch.length) throw new Error(`${results.length} results for ${batch.length} calls`);
       batch.forEach((call, i) => call.resolve(results[i]!));
     } catch (error) {

@@ -69,17 +69,14 @@ const prepared = preparedPerDatabase((db) => flowFactsQuery(db).prepare('user_fl
 const preparedBatches = preparedPerDatabase((db) => flowFactsBatchQuery(db).prepare('user_flow_facts_batch'));
 
 // Requests arriving in the same turn of the event loop share one statement (TurnBatch).
-const flowBatch = new TurnBatch<FlowCall, FlowFacts>(async (db, calls) => {
-  if (calls.length === 1) {
-    const query = prepared(db);
-    return query.execute(calls[0]!);
-  }
-  const query = preparedBatches(db);
-  return query.execute({
-    userIds: calls.map((c) => c.userId),
-    todays: calls.map((c) => c.today),
-    ...callerArrays(calls),
-  });
+const flowBatch = new TurnBatch<FlowCall, FlowFacts>({
+  one: async (db, call) => (await prepared(db).execute(call))[0]!,
+  many: (db, calls) =>
+    preparedBatches(db).execute({
+      userIds: calls.map((c) => c.userId),
+      todays: calls.map((c) => c.today),
+      ...callerArrays(calls),
+    }),
 });
 
 // DOMAIN "Flow status": terms first, then onboarding until a habit is active, then the dashboard.

@@ -146,9 +146,12 @@ function dashboardVersionsQuery(db: DbOrTx) {
 
 const preparedVersions = preparedPerDatabase((db) => dashboardVersionsQuery(db).prepare('dashboard_versions'));
 
-function singleVersions(db: DbOrTx, options: { userId: string; caller: CallerCheck }): Promise<DashboardVersions[]> {
-  const query = preparedVersions(db);
-  return query.execute({ userId: options.userId, ...options.caller });
+async function singleVersions(
+  db: DbOrTx,
+  options: { userId: string; caller: CallerCheck },
+): Promise<DashboardVersions> {
+  const [row] = await preparedVersions(db).execute({ userId: options.userId, ...options.caller });
+  return row!;
 }
 
 // The same check for several members at once: one row per entry of the parameter arrays, in their
@@ -180,13 +183,13 @@ const preparedBatches = preparedPerDatabase((db) =>
   dashboardVersionsBatchQuery(db).prepare('dashboard_versions_batch'),
 );
 
-const versionsBatch = new TurnBatch<{ userId: string; caller: CallerCheck }, DashboardVersions>(async (db, calls) => {
-  if (calls.length === 1) return singleVersions(db, calls[0]!);
-  const query = preparedBatches(db);
-  return query.execute({
-    userIds: calls.map((c) => c.userId),
-    ...callerArrays(calls.map((c) => c.caller)),
-  });
+const versionsBatch = new TurnBatch<{ userId: string; caller: CallerCheck }, DashboardVersions>({
+  one: singleVersions,
+  many: (db, calls) =>
+    preparedBatches(db).execute({
+      userIds: calls.map((c) => c.userId),
+      ...callerArrays(calls.map((c) => c.caller)),
+    }),
 });
 
 // Checks arriving in the same turn of the event loop share one statement (TurnBatch).

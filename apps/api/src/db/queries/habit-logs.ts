@@ -216,8 +216,7 @@ async function logHabitTogether(db: DbOrTx, calls: LogHabitCall[]): Promise<LogH
 // at most one per member: a member's further check-ins of that turn run after it, one at a time,
 // as they would have anyway. Should the shared statement fail (it writes nothing then), each
 // check-in runs alone, so each gets its own answer or error.
-const logHabitBatch = new TurnBatch<LogHabitCall, LogHabitRow>(async (db, calls) => {
-  if (calls.length === 1) return [await logHabitAlone(db, calls[0]!)];
+async function logHabitsTogetherOrAlone(db: DbOrTx, calls: LogHabitCall[]): Promise<LogHabitRow[]> {
   const seen = new Set<string>();
   const first: number[] = [];
   const later: number[] = [];
@@ -249,7 +248,9 @@ const logHabitBatch = new TurnBatch<LogHabitCall, LogHabitRow>(async (db, calls)
   }
   for (const i of later) rows[i] = await logHabitAlone(db, calls[i]!);
   return rows;
-});
+}
+
+const logHabitBatch = new TurnBatch<LogHabitCall, LogHabitRow>({ one: logHabitAlone, many: logHabitsTogetherOrAlone });
 
 export async function logHabitInOneStatement(
   db: DbOrTx,

@@ -159,18 +159,14 @@ const preparedMembersBatch = preparedPerDatabase((db) =>
 type MembersCall = { userId: string; today: string; caller: CallerCheck };
 
 // Requests arriving in the same turn of the event loop share one statement (TurnBatch).
-const membersBatch = new TurnBatch<MembersCall, CohortMembersFacts>(async (db, calls) => {
-  if (calls.length === 1) {
-    const query = preparedMembers(db);
-    const { caller, ...values } = calls[0]!;
-    return query.execute({ ...values, ...caller });
-  }
-  const query = preparedMembersBatch(db);
-  return query.execute({
-    userIds: calls.map((c) => c.userId),
-    todays: calls.map((c) => c.today),
-    ...callerArrays(calls.map((c) => c.caller)),
-  });
+const membersBatch = new TurnBatch<MembersCall, CohortMembersFacts>({
+  one: async (db, { caller, ...values }) => (await preparedMembers(db).execute({ ...values, ...caller }))[0]!,
+  many: (db, calls) =>
+    preparedMembersBatch(db).execute({
+      userIds: calls.map((c) => c.userId),
+      todays: calls.map((c) => c.today),
+      ...callerArrays(calls.map((c) => c.caller)),
+    }),
 });
 
 export function cohortMembersFacts(db: DbOrTx, options: MembersCall): Promise<CohortMembersFacts> {
