@@ -90,6 +90,8 @@ export async function startApi({ root, name, env, logDir }) {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         NODE_ENV: 'production',
+        // nginx on this machine reports the client's address (docs/operations/configuration.md).
+        TRUST_PROXY: 'loopback',
         HOST: '127.0.0.1',
         PORT: String(port),
         LOG_LEVEL: 'warn',

@@ -7,6 +7,7 @@ import authPlugin from './plugins/auth.ts';
 import corsPlugin from './plugins/cors.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import noStorePlugin from './plugins/no-store.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
@@ -34,15 +35,18 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
     // The router refuses a badly encoded or over-long path segment before any hook or the error
     // handler runs; answer those the same way as every other refusal.
     frameworkErrors: (error, _request, reply) => refuseRouterError(error, reply as FastifyReply),
-    trustProxy: config.env === 'production',
+    // Per-address decisions use request.ip: the connection's address unless TRUST_PROXY names the
+    // proxies allowed to report the client's (never the left-most, forgeable X-Forwarded-For entry).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('now', now);
   await app.register(securityHeadersPlugin, { auth: config.auth, production: config.env === 'production' });
+  await app.register(noStorePlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
-  await app.register(swaggerPlugin);
+  await app.register(swaggerPlugin, { page: config.apiDocs });
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, {
     perMinute: config.rateLimitPerMinute,
@@ -71,10 +75,15 @@ function refuseRouterError(error: FastifyError, reply: FastifyReply) {
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
+      'cache-control': 'no-store',
     })
     .status(error.statusCode ?? 400)
     .send({ detail });
 }
+
+// TRUST_PROXY=n: the connection's peer and the n - 1 entries before it in X-Forwarded-For are
+// proxies; the entry before those is the client.
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 

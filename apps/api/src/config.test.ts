@@ -25,6 +25,26 @@ describe('loadConfig', () => {
   });
 });
 
+describe('proxy and API reference settings', () => {
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Environment variable TRUST_PROXY is invalid: must be off, a number of proxy hops/,
+    );
+  });
+
+  it('serves the API reference page outside production unless API_DOCS says otherwise', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/^Environment variable API_DOCS is invalid/);
+  });
+});
+
 describe('mail settings', () => {
   it('uses the developer mail folder unless SMTP_URL is set', () => {
     expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'HabiTrack <no-reply@habitrack.local>' });

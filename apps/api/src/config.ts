@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // The one place that reads process.env (CONVENTIONS 6). Everything else receives a Config.
@@ -41,6 +42,14 @@ const ConfigSchema = z.object({
     )
     .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => parseTrustProxy(v) !== undefined,
+      'must be off, a number of proxy hops (1, 2, ...) or a comma-separated list of proxy addresses or ranges, e.g. 10.0.0.0/8,loopback',
+    )
+    .optional(),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/[^/\s]+/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379')
@@ -123,6 +132,12 @@ export type Config = {
   corsOrigins: string[];
   // Requests per minute on /api/v1/* per signed-in user, or per address before sign-in.
   rateLimitPerMinute: number;
+  // Which proxies in front of the API may tell the client's address (X-Forwarded-For): false
+  // trusts none (the connection's address is the client's), a number trusts that many hops, a
+  // list trusts those addresses and ranges (docs/operations/configuration.md, "Behind a proxy").
+  trustProxy: TrustProxy;
+  // The API reference page at /api/docs; its JSON document at /api/docs/json is always served.
+  apiDocs: boolean;
   // Set: rate-limit counters live in Redis and every instance shares them; unset: in process.
   redisUrl: string | undefined;
   // Prepended to every Redis key, so several environments can share one Redis.
@@ -135,6 +150,32 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = false | number | string[];
+
+// Names Fastify's proxy-addr understands for the usual private ranges.
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+// undefined: not a valid setting.
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const trimmed = value.trim().toLowerCase();
+  if (['off', 'false', 'none', '0'].includes(trimmed)) return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) <= 32 ? Number(trimmed) : undefined;
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.length && entries.every(isAddressOrRange) ? entries : undefined;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out.
@@ -162,6 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     corsOrigins: c.CORS_ORIGINS ? originsOf(c.CORS_ORIGINS.split(',')) : originsOf([publicUrl]),
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    trustProxy: c.TRUST_PROXY === undefined ? false : parseTrustProxy(c.TRUST_PROXY)!,
+    apiDocs: c.API_DOCS ? c.API_DOCS === 'on' : c.NODE_ENV !== 'production',
     redisUrl: c.REDIS_URL,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

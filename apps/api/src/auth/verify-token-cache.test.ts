@@ -87,3 +87,34 @@ describe('the cache of verified access tokens', () => {
     expect(hosted.calls).toBe(4);
   });
 });
+
+describe('refusals that cost no signature check', () => {
+  it('turns away garbage, expired tokens and tokens for another audience before any key is used', async () => {
+    const issuers = await createTestIssuers();
+    const hosted = counting(issuers.keySets.auth0!);
+    const verify = createTokenVerifier(testAuth, { auth0: hosted.keys });
+    const now = Math.floor(Date.now() / 1000);
+    const refusals: [string, string][] = [
+      ['not.a.token', 'The access token is not a well-formed JWT.'],
+      [
+        await issuers.hosted({ email: 'old@example.com', claims: { exp: now - 3600 } }),
+        'The access token has expired.',
+      ],
+      [
+        await issuers.hosted({ email: 'other@example.com', claims: { aud: 'https://other.api' } }),
+        "The access token's aud claim is not valid.",
+      ],
+      [await issuers.hosted({ email: 'x@example.com', claims: { iss: 'https://evil.test/' } }), 'not issued by'],
+    ];
+    for (const [token, message] of refusals) {
+      await expect(verify(token)).rejects.toThrow(InvalidTokenError);
+      await expect(verify(token)).rejects.toThrow(message);
+    }
+    expect(hosted.calls).toBe(0);
+    // A token that passes those checks is still verified in full.
+    await expect(verify(await issuers.hosted({ email: 'x@example.com', key: issuers.strangerKey }))).rejects.toThrow(
+      'The access token signature is not valid.',
+    );
+    expect(hosted.calls).toBe(1);
+  });
+});

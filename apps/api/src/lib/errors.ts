@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly extra: Record<string, unknown> = {},
+    // Response headers that belong to the refusal, e.g. Retry-After.
+    readonly headers: Record<string, string | number> = {},
   ) {
     super(detail);
   }

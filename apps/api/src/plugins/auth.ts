@@ -4,10 +4,11 @@ import { createTokenVerifier, InvalidTokenError, type KeySets, type VerifiedToke
 import type { AuthConfig } from '../config.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
 import { updateTimeZone } from '../db/queries/users.ts';
-import { unauthorized } from '../lib/errors.ts';
+import { HttpError, unauthorized } from '../lib/errors.ts';
 import { LruMap } from '../lib/lru.ts';
 import { isValidTimeZone } from '../lib/time-zone.ts';
 import { resolveSignedInUser } from '../services/identity.service.ts';
+import type { FailureSource } from './rate-limit.ts';
 
 // `confirmed`: the user was read for this request. Otherwise it is the one remembered from an
 // earlier request with the same identity, and the route's statement confirms it (withCaller).
@@ -68,14 +69,9 @@ async function authPlugin(app: FastifyInstance, options: { auth: AuthConfig; key
   const callers = new RememberedCallers();
   app.decorateRequest('caller', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    let verified: VerifiedToken;
-    try {
-      verified = await verify(token);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw invalid(error.message);
-      throw error;
-    }
+    const verified = await verifyBearer(request.headers.authorization).catch(
+      refusedBy({ kind: 'address', address: request.ip }),
+    );
     const header = request.headers['x-time-zone'];
     // The browser's time zone, when it differs from the stored one (DOMAIN "Days, time zones").
     const movedTo = (user: SignedInUser) =>
@@ -87,8 +83,27 @@ async function authPlugin(app: FastifyInstance, options: { auth: AuthConfig; key
         return;
       }
     }
-    request.caller = await resolve(verified, movedTo);
+    // A verified token without an account is that identity's failure, not its address's.
+    request.caller = await resolve(verified, movedTo).catch(
+      refusedBy({ kind: 'identity', identity: RememberedCallers.key(verified) }),
+    );
   });
+
+  async function verifyBearer(header: string | undefined): Promise<VerifiedToken> {
+    const token = bearerToken(header);
+    try {
+      return await verify(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw invalid(error.message);
+      throw error;
+    }
+  }
+
+  // A 401 is counted against its source, which may turn it into a 429 (plugins/rate-limit.ts).
+  const refusedBy = (source: FailureSource) => (error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 401) return app.signInFailures.refuse(source, error);
+    throw error;
+  };
 
   async function resolve(verified: VerifiedToken, movedTo: (user: SignedInUser) => string | null): Promise<Caller> {
     const user = await resolveSignedInUser(app.database.db, verified);
@@ -114,7 +129,7 @@ async function authPlugin(app: FastifyInstance, options: { auth: AuthConfig; key
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'rate-limit'] });
 
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw invalid('Sign in to continue.');

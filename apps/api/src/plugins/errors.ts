@@ -57,7 +57,10 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.detail, ...error.extra });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.detail, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldProblem[] = error.validation.map((issue) => ({

@@ -18,7 +18,13 @@ export type RateLimitOptions = {
 };
 
 const isApi = (request: FastifyRequest) => request.url.startsWith(API_PREFIX);
-const tooMany = () => new HttpError(429, TOO_MANY_REQUESTS);
+const tooMany = (retryAfterSeconds?: number) =>
+  new HttpError(
+    429,
+    TOO_MANY_REQUESTS,
+    {},
+    retryAfterSeconds === undefined ? {} : { 'retry-after': retryAfterSeconds },
+  );
 
 // @fastify/rate-limit asks its store through callbacks; this hands the question to ours.
 function storeClassFor(counters: CounterStore) {
@@ -51,10 +57,11 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
   );
   app.addHook('onClose', () => counters.close());
 
-  // Per signed-in user: runs as a preHandler, after routes/api.ts has authenticated the caller,
-  // so colleagues behind one company proxy do not share a budget.
+  // Per signed-in user: runs as the first preParsing hook, after routes/api.ts has authenticated
+  // the caller in onRequest and before the body is parsed or validated, so colleagues behind one
+  // company proxy do not share a budget and a flood of malformed bodies is counted like any other.
   await app.register(rateLimit, {
-    hook: 'preHandler',
+    hook: 'preParsing',
     max: options.perMinute,
     timeWindow: WINDOW_MS,
     store: storeClassFor(counters),
@@ -63,22 +70,29 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
     errorResponseBuilder: () => tooMany(),
   });
 
-  // Per address before authentication: a request refused with 401 never reaches the preHandler,
-  // so refusals are counted here, and an address that keeps failing is turned away before its
-  // token is even verified.
-  const refusals = (ip: string) => `refused:${ip}`;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApi(request)) return;
-    const entry = await counters.peek(refusals(request.ip));
-    if (entry && entry.count >= options.perMinute) {
-      reply.header('retry-after', Math.max(1, Math.ceil(entry.resetInMs / 1000)));
-      throw tooMany();
-    }
+  // Failed sign-ins (401) are counted per source: per address for a token that is missing or does
+  // not verify, per identity for a verified token that finds no account. Once a source passes the
+  // limit within a minute, its further failures answer 429 with Retry-After instead of 401. Only
+  // failures are ever counted or refused here: a request whose token verifies and finds its user
+  // goes through whatever its address did before, so nobody behind the same proxy or NAT as an
+  // attacker is turned away, and the attacker gets nothing but 429s.
+  app.decorate('signInFailures', {
+    async refuse(source: FailureSource, refusal: HttpError): Promise<never> {
+      const key = source.kind === 'address' ? `refused:${source.address}` : `refused-identity:${source.identity}`;
+      const { count, resetInMs } = await counters.hit(key, WINDOW_MS);
+      if (count > options.perMinute) throw tooMany(Math.max(1, Math.ceil(resetInMs / 1000)));
+      throw refusal;
+    },
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!isApi(request) || reply.statusCode !== 401) return;
-    await counters.hit(refusals(request.ip), WINDOW_MS);
-  });
+}
+
+export type FailureSource = { kind: 'address'; address: string } | { kind: 'identity'; identity: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // A refused sign-in: throws the refusal, or 429 once its source has failed too often.
+    signInFailures: { refuse(source: FailureSource, refusal: HttpError): Promise<never> };
+  }
 }
 
 export default fp(rateLimitPlugin, { name: 'rate-limit', dependencies: ['errors'] });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { HttpError } from '../lib/errors.ts';
+import { firstMalformedText } from '../lib/well-formed-text.ts';
 import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import habitRoutes from './habits/index.ts';
@@ -11,6 +13,14 @@ import socialRoutes from './social/index.ts';
 // Every /api/v1 route needs a signed-in, provisioned caller: the hook runs before body parsing.
 export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', app.authenticate);
+  // Before any contract sees the input: a lone surrogate in any text is refused, never stored.
+  app.addHook('preValidation', async (request) => {
+    const field =
+      firstMalformedText(request.params, 'params') ??
+      firstMalformedText(request.query, 'query') ??
+      firstMalformedText(request.body, 'body');
+    if (field) throw malformedText(field);
+  });
   await app.register(authRoutes, { prefix: '/auth', devTools: config.devTools });
   await app.register(programmeRoutes, { prefix: '/programmes' });
   await app.register(habitRoutes, { prefix: '/habits' });
@@ -18,4 +28,12 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(moodRoutes, { prefix: '/mood' });
   await app.register(socialRoutes, { prefix: '/social' });
   await app.register(organizationalRoutes, { prefix: '/organizational', publicUrl: config.publicUrl });
+}
+
+const MALFORMED_TEXT = 'must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)';
+
+function malformedText(field: string): HttpError {
+  return new HttpError(400, `Invalid request: ${field} ${MALFORMED_TEXT}`, {
+    errors: [{ field, message: MALFORMED_TEXT }],
+  });
 }
