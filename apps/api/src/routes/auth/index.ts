@@ -10,16 +10,41 @@ import { acceptTerms, resetUserData } from '../../services/account.service.ts';
 import { getUserFlowStatus } from '../../services/flow.service.ts';
 import { toMeResponse } from '../../services/me.service.ts';
 
+// A 401 names the account problem (DOMAIN "Tenancy and identity"), so the web app shows the right screen.
+const PROBLEM = ZAuthProblem.describe(
+  'Not signed in, or the account cannot use HabiTrack: `detail`, and a `reason` naming the account-problem screen.',
+);
+
 const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { devTools }) => {
-  app.get('/me', { schema: { tags: ['auth'], response: { 200: ZMeResponse, 401: ZAuthProblem } } }, async (request) =>
-    toMeResponse(callerOf(request)),
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in person',
+        response: {
+          200: ZMeResponse.describe("The caller's profile: name, e-mail, role and organisation."),
+          401: PROBLEM,
+        },
+      },
+    },
+    async (request) => toMeResponse(callerOf(request)),
   );
 
   app.get(
     '/user-flow-status',
     {
       config: { confirmsCaller: true },
-      schema: { tags: ['auth'], response: { 200: ZUserFlowStatusResponse, 401: ZAuthProblem } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where the signed-in person goes next',
+        response: {
+          200: ZUserFlowStatusResponse.describe(
+            'Terms, active habits, mood, role and organisational goals: what decides the start page.',
+          ),
+          401: PROBLEM,
+        },
+      },
     },
     async (request) =>
       withCaller(app, request, (user) =>
@@ -29,7 +54,14 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
 
   app.post(
     '/accept-terms',
-    { schema: { tags: ['auth'], body: ZAcceptTermsRequest, response: { 200: ZAcceptTermsResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept the terms and the privacy notice',
+        body: ZAcceptTermsRequest,
+        response: { 200: ZAcceptTermsResponse.describe('The acceptance is recorded, with its time.') },
+      },
+    },
     async (request) => {
       const acceptedAt = await acceptTerms(app.database.db, { userId: callerOf(request).user.id, now: app.now() });
       return { has_accepted_terms: true as const, accepted_at: acceptedAt.toISOString() };
@@ -40,7 +72,17 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
   if (!devTools) return;
   app.post(
     '/reset-user-data',
-    { schema: { tags: ['developer tools'], response: { 200: ZResetUserDataResponse } } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        summary: "Reset the caller's own onboarding state (developer tool)",
+        response: {
+          200: ZResetUserDataResponse.describe(
+            "The caller's terms acceptance, active habits, logs and today's mood are removed; what was removed.",
+          ),
+        },
+      },
+    },
     async (request) => {
       const removed = await resetUserData(app.database.db, { user: callerOf(request).user, now: app.now() });
       return { detail: "Your onboarding state, habits, logs and today's mood were reset.", removed };
@@ -48,7 +90,17 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
   );
   app.get(
     '/simple-test',
-    { schema: { tags: ['developer tools'], response: { 200: z.object({ message: z.string(), user_id: z.uuid() }) } } },
+    {
+      schema: {
+        tags: ['developer tools'],
+        summary: 'Check that the bearer token is accepted (developer tool)',
+        response: {
+          200: z
+            .object({ message: z.string(), user_id: z.uuid() })
+            .describe("The token is accepted: the caller's user id."),
+        },
+      },
+    },
     async (request) => ({ message: 'Authenticated', user_id: callerOf(request).user.id }),
   );
   app.get(
@@ -56,16 +108,19 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
     {
       schema: {
         tags: ['developer tools'],
+        summary: "Show the caller's verified token (developer tool)",
         response: {
-          200: z.object({
-            provider: z.enum(['auth0', 'azure_ad']),
-            issuer: z.string(),
-            subject: z.string(),
-            email: z.string().nullable(),
-            tenant_id: z.string().nullable(),
-            expires_at: z.string(),
-            claims: z.record(z.string(), z.unknown()),
-          }),
+          200: z
+            .object({
+              provider: z.enum(['auth0', 'azure_ad']),
+              issuer: z.string(),
+              subject: z.string(),
+              email: z.string().nullable(),
+              tenant_id: z.string().nullable(),
+              expires_at: z.string(),
+              claims: z.record(z.string(), z.unknown()),
+            })
+            .describe("The verified token's provider, issuer, subject, expiry and claims."),
         },
       },
     },

@@ -23,7 +23,16 @@ const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
   const body = webConfig(config);
   app.get(
     '/config.json',
-    { schema: { tags: ['config'], security: [], response: { 200: ZWebConfig } } },
+    {
+      schema: {
+        tags: ['config'],
+        summary: "The web app's runtime configuration",
+        security: [],
+        response: {
+          200: ZWebConfig.describe('The sign-in providers and their client ids, and whether developer tools are on.'),
+        },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return body;

@@ -8,7 +8,15 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { confirmsCaller: true },
-      schema: { tags: ['dashboard'], response: { 200: ZDashboardResponse } },
+      schema: {
+        tags: ['dashboard'],
+        summary: "The caller's dashboard",
+        response: {
+          200: ZDashboardResponse.describe(
+            'Active habits with progress and streaks, and the cohort, mood and positive-impact widgets.',
+          ),
+        },
+      },
       // The service builds the response to the contract's type: plain JSON, no second schema pass.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },

@@ -15,13 +15,29 @@ import { getTodayLog, logHabit } from '../../services/check-in.service.ts';
 import { selectHabit } from '../../services/habits.service.ts';
 
 const habitRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { tags: ['habits'], response: { 200: ZListHabitsResponse } } }, async (request) =>
-    listOrganisationHabits(app.database.db, callerOf(request).user.organisationId),
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['habits'],
+        summary: "Every habit of the caller's organisation",
+        response: { 200: ZListHabitsResponse.describe('The habits, for a member without a current programme.') },
+      },
+    },
+    async (request) => listOrganisationHabits(app.database.db, callerOf(request).user.organisationId),
   );
 
   app.get(
     '/my-active',
-    { schema: { tags: ['habits'], response: { 200: ZListMyActiveHabitsResponse } } },
+    {
+      schema: {
+        tags: ['habits'],
+        summary: "The caller's active habits",
+        response: {
+          200: ZListMyActiveHabitsResponse.describe('Up to 3 active habits of the caller, each with its habit.'),
+        },
+      },
+    },
     async (request) => listActiveUserHabits(app.database.db, callerOf(request).user.id),
   );
 
@@ -30,8 +46,12 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['habits'],
+        summary: 'Start a habit',
         body: ZSelectHabitRequest,
-        response: { 200: ZSelectHabitResponse, 201: ZSelectHabitResponse },
+        response: {
+          200: ZSelectHabitResponse.describe('The habit was already active: its active habit, unchanged.'),
+          201: ZSelectHabitResponse.describe('The habit is now active: the new active habit.'),
+        },
       },
     },
     async (request, reply) => {
@@ -46,7 +66,16 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:habitId/log/today',
-    { schema: { tags: ['habits'], params: ZHabitLogParams, response: { 200: ZTodayLogResponse } } },
+    {
+      schema: {
+        tags: ['habits'],
+        summary: "Today's check-in of an active habit",
+        params: ZHabitLogParams,
+        response: {
+          200: ZTodayLogResponse.describe("The habit, the caller's local date, and today's check-in (null when none)."),
+        },
+      },
+    },
     async (request) =>
       getTodayLog(app.database.db, { user: callerOf(request).user, id: request.params.habitId, now: app.now() }),
   );
@@ -57,9 +86,13 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { confirmsCaller: true },
       schema: {
         tags: ['habits'],
+        summary: 'Check in an active habit for a day',
         params: ZHabitLogParams,
         body: ZLogHabitRequest,
-        response: { 200: ZLogHabitResponse, 201: ZLogHabitResponse },
+        response: {
+          200: ZLogHabitResponse.describe("The day's check-in existed and is updated."),
+          201: ZLogHabitResponse.describe("The day's check-in is recorded."),
+        },
       },
     },
     async (request, reply) => {

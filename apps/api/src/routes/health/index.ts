@@ -5,7 +5,17 @@ import { ZHealthResponse } from '@habitrack/contracts/health/get-health';
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], security: [], response: { 200: ZHealthResponse, 503: ZHealthResponse } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the API and its database answer',
+        security: [],
+        response: {
+          200: ZHealthResponse.describe('The API and its database answer.'),
+          503: ZHealthResponse.describe('The database does not answer: take this instance out of service.'),
+        },
+      },
+    },
     async (_request, reply) => {
       try {
         await app.database.db.execute(sql`select 1`);

@@ -6,7 +6,14 @@ import { recordMood } from '../../services/mood.service.ts';
 const moodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
-    { schema: { tags: ['mood'], body: ZRecordMoodRequest, response: { 201: ZMoodEntry } } },
+    {
+      schema: {
+        tags: ['mood'],
+        summary: "Record today's mood",
+        body: ZRecordMoodRequest,
+        response: { 201: ZMoodEntry.describe("Today's mood entry.") },
+      },
+    },
     async (request, reply) => {
       const entry = await recordMood(app.database.db, {
         user: callerOf(request).user,
@@ -17,10 +24,24 @@ const moodRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/skip', { schema: { tags: ['mood'], response: { 201: ZMoodEntry } } }, async (request, reply) => {
-    const entry = await recordMood(app.database.db, { user: callerOf(request).user, now: app.now(), moodValue: null });
-    return reply.status(201).send(entry);
-  });
+  app.post(
+    '/skip',
+    {
+      schema: {
+        tags: ['mood'],
+        summary: "Skip today's mood",
+        response: { 201: ZMoodEntry.describe("Today's mood entry, without a value.") },
+      },
+    },
+    async (request, reply) => {
+      const entry = await recordMood(app.database.db, {
+        user: callerOf(request).user,
+        now: app.now(),
+        moodValue: null,
+      });
+      return reply.status(201).send(entry);
+    },
+  );
 };
 
 export default moodRoutes;

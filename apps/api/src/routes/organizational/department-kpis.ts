@@ -24,7 +24,14 @@ const tags = ['organizational'];
 const departmentKpiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { schema: { tags, querystring: ZDepartmentQuery, response: { 200: ZListDepartmentKpisResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "A department's KPIs",
+        querystring: ZDepartmentQuery,
+        response: { 200: ZListDepartmentKpisResponse.describe("The department's KPIs, per organisational goal.") },
+      },
+    },
     async (request) =>
       listDepartmentKpis(app.database.db, {
         user: callerOf(request).user,
@@ -34,7 +41,14 @@ const departmentKpiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags, body: ZCreateDepartmentKpiRequest, response: { 201: ZCreateDepartmentKpiResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Add a KPI to a department's goal (team leader)",
+        body: ZCreateDepartmentKpiRequest,
+        response: { 201: ZCreateDepartmentKpiResponse.describe('The KPI is added.') },
+      },
+    },
     async (request, reply) => {
       const kpi = await createDepartmentKpi(app.database.db, {
         user: callerOf(request).user,
@@ -50,9 +64,10 @@ const departmentKpiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        summary: 'Change a department KPI (team leader)',
         params: ZDepartmentKpiParams,
         body: ZUpdateDepartmentKpiRequest,
-        response: { 200: ZUpdateDepartmentKpiResponse },
+        response: { 200: ZUpdateDepartmentKpiResponse.describe('The KPI as changed.') },
       },
     },
     async (request) =>

@@ -13,7 +13,14 @@ const tags = ['organizational'];
 const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { schema: { tags, querystring: ZProgramQuery, response: { 200: ZListDepartmentsResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "A programme's departments the caller may see",
+        querystring: ZProgramQuery,
+        response: { 200: ZListDepartmentsResponse.describe('The departments.') },
+      },
+    },
     async (request) =>
       listProgrammeDepartments(app.database.db, {
         user: callerOf(request).user,
@@ -23,7 +30,14 @@ const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags, body: ZCreateDepartmentRequest, response: { 201: ZCreateDepartmentResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a department for a team the caller leads (team leader)',
+        body: ZCreateDepartmentRequest,
+        response: { 201: ZCreateDepartmentResponse.describe('The department is created.') },
+      },
+    },
     async (request, reply) => {
       const department = await createDepartment(app.database.db, {
         user: callerOf(request).user,

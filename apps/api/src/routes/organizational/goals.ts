@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZCreateGoalRequest, ZCreateGoalResponse } from '@habitrack/contracts/organizational/create-goal';
 import { ZDeleteGoalParams } from '@habitrack/contracts/organizational/delete-goal';
 import { ZListAvailableGoalsResponse } from '@habitrack/contracts/organizational/list-available-goals';
@@ -17,21 +18,43 @@ const tags = ['organizational'];
 const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.get(
     '/',
-    { schema: { tags, querystring: ZProgramQuery, response: { 200: ZListGoalsResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "A programme's organisational goals",
+        querystring: ZProgramQuery,
+        response: { 200: ZListGoalsResponse.describe('The goals in order.') },
+      },
+    },
     async (request) =>
       listProgrammeGoals(app.database.db, { user: callerOf(request).user, programmeId: request.query.program_id }),
   );
 
   app.get(
     '/available',
-    { schema: { tags, querystring: ZProgramQuery, response: { 200: ZListAvailableGoalsResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "A programme's goals a team leader can define KPIs for",
+        querystring: ZProgramQuery,
+        response: { 200: ZListAvailableGoalsResponse.describe('The goals in order.') },
+      },
+    },
     async (request) =>
       listProgrammeGoals(app.database.db, { user: callerOf(request).user, programmeId: request.query.program_id }),
   );
 
   app.post(
     '/',
-    { schema: { tags, querystring: ZProgramQuery, body: ZCreateGoalRequest, response: { 201: ZCreateGoalResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add an organisational goal (leader)',
+        querystring: ZProgramQuery,
+        body: ZCreateGoalRequest,
+        response: { 201: ZCreateGoalResponse.describe('The goal is added.') },
+      },
+    },
     async (request, reply) => {
       const goal = await createGoal(app.database.db, {
         user: callerOf(request).user,
@@ -46,7 +69,15 @@ const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { p
 
   app.put(
     '/:id',
-    { schema: { tags, params: ZGoalParams, body: ZUpdateGoalRequest, response: { 200: ZUpdateGoalResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change an organisational goal (leader)',
+        params: ZGoalParams,
+        body: ZUpdateGoalRequest,
+        response: { 200: ZUpdateGoalResponse.describe('The goal as changed.') },
+      },
+    },
     async (request) =>
       updateProgrammeGoal(app.database.db, {
         user: callerOf(request).user,
@@ -56,14 +87,25 @@ const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { p
       }),
   );
 
-  app.delete('/:id', { schema: { tags, params: ZDeleteGoalParams } }, async (request, reply) => {
-    await deleteProgrammeGoal(app.database.db, {
-      user: callerOf(request).user,
-      goalId: request.params.id,
-      now: app.now(),
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an organisational goal and its department KPIs (leader)',
+        params: ZDeleteGoalParams,
+        response: { 204: z.null().describe('The goal is deleted.') },
+      },
+    },
+    async (request, reply) => {
+      await deleteProgrammeGoal(app.database.db, {
+        user: callerOf(request).user,
+        goalId: request.params.id,
+        now: app.now(),
+      });
+      return reply.status(204).send(null);
+    },
+  );
 };
 
 export default goalRoutes;

@@ -5,13 +5,32 @@ import { callerOf } from '../../plugins/auth.ts';
 import { getCurrentProgramme, listProgrammeBehaviours } from '../../services/programmes.service.ts';
 
 const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/current', { schema: { tags: ['programmes'], response: { 200: ZProgramme } } }, async (request) =>
-    getCurrentProgramme(app.database.db, callerOf(request).user),
+  app.get(
+    '/current',
+    {
+      schema: {
+        tags: ['programmes'],
+        summary: "The caller's current programme",
+        response: { 200: ZProgramme.describe("The programme of the caller's cohort, with its modules.") },
+      },
+    },
+    async (request) => getCurrentProgramme(app.database.db, callerOf(request).user),
   );
 
   app.get(
     '/:id/behaviours',
-    { schema: { tags: ['programmes'], params: ZListBehavioursParams, response: { 200: ZListBehavioursResponse } } },
+    {
+      schema: {
+        tags: ['programmes'],
+        summary: "A programme's behaviours, with their habits",
+        params: ZListBehavioursParams,
+        response: {
+          200: ZListBehavioursResponse.describe(
+            'The behaviours in order, each with its habits and their positive changes.',
+          ),
+        },
+      },
+    },
     async (request) =>
       listProgrammeBehaviours(app.database.db, { user: callerOf(request).user, programmeId: request.params.id }),
   );

@@ -9,7 +9,15 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cohort/members',
     {
       config: { confirmsCaller: true },
-      schema: { tags: ['social'], response: { 200: ZListCohortMembersResponse } },
+      schema: {
+        tags: ['social'],
+        summary: "The caller's cohort leaderboard",
+        response: {
+          200: ZListCohortMembersResponse.describe(
+            'The cohort members ranked by progress, with their streaks, days, endorsements and whether the caller endorsed them today.',
+          ),
+        },
+      },
     },
     async (request, reply) => {
       const json = await withCaller(app, request, (user) =>
@@ -25,7 +33,14 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/endorsements',
-    { schema: { tags: ['social'], body: ZEndorseMemberRequest, response: { 201: ZEndorsement } } },
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Endorse a cohort mate',
+        body: ZEndorseMemberRequest,
+        response: { 201: ZEndorsement.describe('The endorsement is recorded (once per cohort mate and day).') },
+      },
+    },
     async (request, reply) => {
       const endorsement = await endorseMember(app.database.db, {
         user: callerOf(request).user,
