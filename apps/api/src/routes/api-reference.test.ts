@@ -27,7 +27,7 @@ describe('the API reference (/api/docs/json)', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     for (const devTools of [true, false]) {
-      const app = await createTestApp(database.db, { config: { devTools } });
+      const app = await createTestApp(database, { config: { devTools } });
       const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(response.statusCode).toBe(200);
       documents[devTools ? 'on' : 'off'] = response.json<ApiDocument>();
