@@ -1,31 +1,15 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHabit, createTodayLog } from '../features/check-in/testing/factories.ts';
 import { createDashboard, createFlowStatus } from '../features/dashboard/testing/factories.ts';
-import type { TAdapterSession, TAuthAdapterFactory, THybridAuthUser } from '../features/auth/types.ts';
+import type { THybridAuthUser } from '../features/auth/types.ts';
 import { toDayKey } from '../lib/dates.ts';
-import { createQueryClient } from '../lib/query-client.ts';
 import { getQuerySnapshot, setQuerySnapshot, setSelectedIdpType } from '../lib/storage.ts';
+import { controlledAuth, PRIYA, renderWithAuth, storeSdkSession } from '../test/kept-session.tsx';
 import { createMe, stubApi } from '../test/stub-api.ts';
-import { Providers } from './providers.tsx';
-import { routes } from './router.tsx';
 
-const PRIYA: THybridAuthUser = { email: 'priya.sharma@acme.example', name: 'Priya Sharma', sub: 'auth0|priya' };
 const BOB: THybridAuthUser = { email: 'bob.jones@acme.example', name: 'Bob Jones', sub: 'auth0|bob' };
-
-// What auth0-spa-js leaves in localStorage for a signed-in person (src/features/auth/utils/cached-sessions.ts).
-function storeSdkSession(sub: string) {
-  localStorage.setItem(
-    '@@auth0spajs@@::habitrack-web::https://api.habitrack.local::openid profile email offline_access',
-    JSON.stringify({ body: { access_token: 'x' }, expiresAt: 1 }),
-  );
-  localStorage.setItem(
-    '@@auth0spajs@@::habitrack-web::@@user@@',
-    JSON.stringify({ id_token: 'x', decodedToken: { user: { sub } } }),
-  );
-}
 
 function keepPriyasDashboard(date = toDayKey()) {
   setQuerySnapshot({
@@ -38,31 +22,8 @@ function keepPriyasDashboard(date = toDayKey()) {
   });
 }
 
-// An SDK whose start the test finishes, as whom it likes.
-function controlledAuth() {
-  let finish: (session: TAdapterSession) => void = () => {};
-  const started = new Promise<TAdapterSession>((resolve) => (finish = resolve));
-  const calls = { logout: 0 };
-  const createAdapter: TAuthAdapterFactory = () => ({
-    init: () => started,
-    login: async () => {},
-    logout: async () => {
-      calls.logout += 1;
-    },
-    getAccessToken: async () => 'fake-access-token',
-  });
-  return { createAdapter, calls, signIn: (user: THybridAuthUser | null) => finish({ user, redirect: null }) };
-}
-
 function renderDashboard(auth: ReturnType<typeof controlledAuth>, path = '/programme/dashboard') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <Providers queryClient={queryClient} mantineEnv="test" auth={{ createAdapter: auth.createAdapter }}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderWithAuth(auth, path);
 }
 
 function stubDashboard(userName: string) {

@@ -153,9 +153,3 @@ export function hasKeptDataToday(idpType: string): boolean {
   const day = toDayKey();
   return !!snapshot?.account.startsWith(`${idpType}:`) && snapshot.entries.some((entry) => entry.date === day);
 }
-
-// Whether a query shows data restored from this browser that the API has not confirmed yet on
-// this visit (restored data counts as fetched at time 0).
-export function isKeptAnswer(result: { data: unknown; dataUpdatedAt: number }): boolean {
-  return result.data !== undefined && result.dataUpdatedAt === 0;
-}

@@ -1,5 +1,5 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { isKeptAnswer } from '../../../lib/persisted-queries.ts';
+import { isFreshAnswer } from '../../../lib/fresh-answer.ts';
 import { dashboardQueryOptions } from '../../../lib/queries/dashboard.ts';
 import { useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { dashboardGate, type TDashboardGate } from '../utils/dashboard-gate.ts';
@@ -11,8 +11,9 @@ export function useDashboardGate(): TDashboardGate {
   const flow = useUserFlowStatus();
   if (flow.isPending) return { status: 'pending' };
   const gate = dashboardGate(flow.isError ? null : flow.data);
-  // The mood prompt opens on the API's answer of this visit, never on one kept from an earlier visit
-  // (lib/persisted-queries.ts): the member may have answered since, on another device.
-  if (gate.status === 'ready' && gate.needsMoodEntry && isKeptAnswer(flow)) return { ...gate, needsMoodEntry: false };
-  return gate;
+  if (flow.isError || isFreshAnswer(flow)) return gate;
+  // A status kept from an earlier visit, or cached and being fetched again, may show the dashboard
+  // meanwhile, but never send the member elsewhere, show the waiting message or open the mood
+  // prompt (docs/decisions/012): goals may exist by now, the mood may have been answered elsewhere.
+  return gate.status === 'ready' ? { ...gate, needsMoodEntry: false } : { status: 'pending' };
 }

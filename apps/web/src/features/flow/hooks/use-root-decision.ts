@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { isFreshAnswer } from '../../../lib/fresh-answer.ts';
 import { getHabitLogs, hasVisited, markVisited } from '../../../lib/storage.ts';
 import { userFlowStatusQueryOptions, useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { localFallback } from '../utils/local-fallback.ts';
@@ -20,13 +21,11 @@ function readLocalSigns() {
 export function useRootDecision(): { decision: TRootDecision; recheck: () => Promise<void> } {
   const flow = useUserFlowStatus();
   const queryClient = useQueryClient();
-  const [mountedAt] = useState(Date.now);
   const [overdue, setOverdue] = useState(false);
 
-  // A status cached before this visit may be out of date (habits chosen since, for instance), so
-  // it counts only once refreshed; one fetched during this visit (after accepting the terms) stands.
-  const current = flow.isSuccess && (!flow.isFetching || flow.dataUpdatedAt >= mountedAt);
-  const fromServer = current ? decideRoot(flow.data) : null;
+  // A status kept or cached before may be out of date (habits chosen since, for instance), so it
+  // decides only once refreshed (docs/decisions/012); one fetched since (after accepting the terms) stands.
+  const fromServer = isFreshAnswer(flow) && flow.data ? decideRoot(flow.data) : null;
   const outcome: TRootOutcome | null =
     fromServer ??
     (flow.isError

@@ -4,8 +4,8 @@ import { HabitCard } from './habit-card.tsx';
 
 type BehaviourAccordionProps = {
   groups: THabitGroup[];
-  // Read once, on mount: later ticks must not fold or unfold what the user arranged.
-  defaultExpanded: string[];
+  expanded: string[];
+  onExpandedChange: (expanded: string[]) => void;
   selectedIds: ReadonlySet<string>;
   activeIds: ReadonlySet<string>;
   onToggle: (habitId: string) => void;
@@ -17,13 +17,14 @@ function plural(count: number, noun: string) {
 
 export function BehaviourAccordion({
   groups,
-  defaultExpanded,
+  expanded,
+  onExpandedChange,
   selectedIds,
   activeIds,
   onToggle,
 }: BehaviourAccordionProps) {
   return (
-    <Accordion multiple defaultValue={defaultExpanded} variant="separated" order={2}>
+    <Accordion multiple value={expanded} onChange={onExpandedChange} variant="separated" order={2}>
       {groups.map((group) => {
         const counts = countGroup(group, selectedIds, activeIds);
         return (

@@ -17,6 +17,8 @@ const DASHBOARD_AFTER_SAVE_PATH = '/programme/dashboard?refresh=1';
 type HabitSelectionFormProps = {
   groups: THabitGroup[];
   activeIds: ReadonlySet<string>;
+  // Whether the answers are fresh (docs/decisions/012): kept ones never decide what starts open.
+  fresh: boolean;
 };
 
 // The page's title and what it asks (SPEC §2), shown from the first frame, before the habits load.
@@ -32,12 +34,15 @@ export function SelectionIntro({ programme }: { programme: TProgramme | null }) 
   );
 }
 
-export function HabitSelectionForm({ groups, activeIds }: HabitSelectionFormProps) {
+export function HabitSelectionForm({ groups, activeIds, fresh }: HabitSelectionFormProps) {
   const navigate = useNavigate();
   const selection = useHabitSelection(activeIds);
   const save = useSelectHabits();
-  // Only the selection at first render decides what starts open (SPEC §2).
-  const [defaultExpanded] = useState(() => initiallyExpandedGroupIds(groups, activeIds));
+  // What starts open follows the answers until they are fresh (SPEC §2: a behaviour holding an active
+  // habit opens), then stays as the member arranges it: later answers never fold or unfold it.
+  const [arranged, setArranged] = useState<string[] | null>(null);
+  const expanded = arranged ?? initiallyExpandedGroupIds(groups, activeIds);
+  if (fresh && arranged === null) setArranged(expanded);
   const hasHabits = groups.some((group) => group.habits.length > 0);
 
   const submit = async () => {
@@ -51,7 +56,8 @@ export function HabitSelectionForm({ groups, activeIds }: HabitSelectionFormProp
       {hasHabits ? (
         <BehaviourAccordion
           groups={groups}
-          defaultExpanded={defaultExpanded}
+          expanded={expanded}
+          onExpandedChange={setArranged}
           selectedIds={selection.selectedIds}
           activeIds={activeIds}
           onToggle={selection.toggle}

@@ -5,9 +5,9 @@ import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 import { useHabitCatalogue } from '../hooks/use-habit-catalogue.ts';
 import { HabitSelectionForm, SelectionIntro } from './habit-selection-form.tsx';
 
-// SPEC §2 "Select Your Habits". The title and what the page asks show at once; the form mounts only
-// once everything is loaded, so the active habits are pre-selected and the right behaviours open
-// from its first frame.
+// SPEC §2 "Select Your Habits". The title and what the page asks show at once; the form mounts once
+// everything is loaded, so the active habits are pre-selected from its first frame, and the right
+// behaviours open (from the fresh answers, when kept ones painted it first).
 export function HabitSelectionPage() {
   const catalogue = useHabitCatalogue();
   const programme = useCurrentProgramme();
@@ -26,7 +26,7 @@ export function HabitSelectionPage() {
       {catalogue.status === 'pending' ? (
         <LoadingState label="Loading habits..." />
       ) : (
-        <HabitSelectionForm groups={catalogue.groups} activeIds={catalogue.activeIds} />
+        <HabitSelectionForm groups={catalogue.groups} activeIds={catalogue.activeIds} fresh={catalogue.fresh} />
       )}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
+import { isFreshAnswer } from '../../../lib/fresh-answer.ts';
 import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 import { useHabits } from '../api/list-habits.ts';
 import { useBehaviours } from '../api/list-behaviours.ts';
@@ -8,7 +9,14 @@ import { buildHabitGroups, type THabitGroup } from '../utils/habit-groups.ts';
 export type THabitCatalogue =
   | { status: 'pending' }
   | { status: 'error'; retry: () => void }
-  | { status: 'success'; programme: TProgramme | null; groups: THabitGroup[]; activeIds: ReadonlySet<string> };
+  | {
+      status: 'success';
+      programme: TProgramme | null;
+      groups: THabitGroup[];
+      activeIds: ReadonlySet<string>;
+      // Every answer is fresh (docs/decisions/012): until then, kept or cached answers paint the page.
+      fresh: boolean;
+    };
 
 // Everything the page needs before it can show a choice: the programme's behaviours (or, with no
 // programme, every habit) and the member's active habits, which start out selected.
@@ -36,5 +44,6 @@ export function useHabitCatalogue(): THabitCatalogue {
       activeHabits,
     }),
     activeIds: new Set(activeHabits.map((habit) => habit.id)),
+    fresh: queries.every(isFreshAnswer),
   };
 }

@@ -2,6 +2,7 @@ import type { TDepartmentKpi } from '@habitrack/contracts/organizational/list-de
 import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
+import { isFreshAnswer } from '../../../lib/fresh-answer.ts';
 import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 import { useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { useAvailableGoals } from '../api/list-available-goals.ts';
@@ -49,6 +50,8 @@ export function useKpiSetupData(): TKpiSetupData {
   if (failed.length > 0) return { status: 'error', retry: () => failed.forEach((query) => void query.refetch()) };
   if (kpis.status === 'error') return kpis;
   if (!flow.isSuccess || !programme.isSuccess) return { status: 'pending' };
+  // The role and the teams seed the form: from a fresh status only, never a kept one (docs/decisions/012).
+  if (!isFreshAnswer(flow)) return { status: 'pending' };
   if (flow.data.role !== 'team_leader') return { status: 'not-team-leader' };
   if (programme.data === null) return { status: 'no-programme' };
   if (!goals.isSuccess || !departments.isSuccess || kpis.status === 'pending') return { status: 'pending' };
