@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { usePendingCheckInSync } from '../hooks/use-pending-check-in-sync.ts';
+import { plural } from '../../../lib/plural.ts';
 
 // Tells the member that check-ins the server did not get are safe on this device, and sends them
 // (see usePendingCheckInSync). Renders nothing once there are none.
@@ -8,8 +9,8 @@ export function PendingCheckInsNotice({ onSynced }: { onSynced: () => void }) {
   if (pending === 0) return null;
   return (
     <Alert color="yellow" variant="light" role="status" title="Saved on this device">
-      {pending === 1 ? 'Your check-in is' : `${pending} check-ins are`} saved on this device and will sync when
-      HabiTrack can reach the server again.
+      {pending === 1 ? 'Your check-in is' : plural(pending, 'check-in is', 'check-ins are')} saved on this device and
+      will sync when HabiTrack can reach the server again.
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 import { Text } from '@mantine/core';
+import { plural } from '../../../lib/plural.ts';
 
 type CohortContextProps = {
   cohortName: string | undefined;
@@ -11,7 +12,7 @@ export function CohortContext({ cohortName, members }: CohortContextProps) {
   const you = members.find((member) => member.is_current_user);
   const parts = [
     cohortName,
-    members.length === 1 ? '1 member' : `${members.length} members`,
+    plural(members.length, 'member'),
     you ? `You're ranked #${you.rank} of ${members.length}` : undefined,
   ].filter((part): part is string => !!part);
   return <Text c="dimmed">{parts.join(' · ')}</Text>;

@@ -2,6 +2,7 @@ import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dash
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Widget } from './widget.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 export function CohortWidget({ team }: { team: TDashboardResponse['team_widget'] }) {
   return (
@@ -9,7 +10,7 @@ export function CohortWidget({ team }: { team: TDashboardResponse['team_widget']
       {team ? (
         <>
           <Text fw={600}>{team.name}</Text>
-          <Text size="sm">{team.member_count === 1 ? '1 member' : `${team.member_count} members`}</Text>
+          <Text size="sm">{plural(team.member_count, 'member')}</Text>
           <Text size="sm">
             Your rank: #{team.my_rank} of {team.member_count}
           </Text>

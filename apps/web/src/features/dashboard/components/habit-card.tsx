@@ -2,12 +2,9 @@ import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dash
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { plural } from '../../../lib/plural.ts';
 
 type THabit = TDashboardResponse['active_habits'][number];
-
-function days(count: number): string {
-  return count === 1 ? '1 day' : `${count} days`;
-}
 
 export function HabitCard({ habit }: { habit: THabit }) {
   const titleId = useId();
@@ -30,9 +27,9 @@ export function HabitCard({ habit }: { habit: THabit }) {
             {habit.progress_percentage}%
           </Text>
         </Group>
-        <Text size="sm">Current streak: {days(habit.current_streak)}</Text>
+        <Text size="sm">Current streak: {plural(habit.current_streak, 'day')}</Text>
         <Text size="sm">
-          {habit.days_completed}/{habit.total_days} days completed
+          {habit.days_completed}/{plural(habit.total_days, 'day')} completed
         </Text>
         {/* A link, not a button: it navigates, so it can also open in a new tab. */}
         <Button component={Link} to={`/programme/habit-track/${habit.habit_id}`}>

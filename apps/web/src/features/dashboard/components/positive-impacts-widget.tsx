@@ -1,6 +1,7 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Widget } from './widget.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 type TPositiveChanges = TDashboardResponse['positive_changes_widget'];
 
@@ -25,7 +26,7 @@ export function PositiveImpactsWidget({ impacts }: { impacts: TPositiveChanges }
                 </Badge>
               </Stack>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {change.count === 1 ? '1 time' : `${change.count} times`}
+                {plural(change.count, 'time')}
               </Text>
             </Group>
           ))}

@@ -1,6 +1,7 @@
 import { Accordion, SimpleGrid, Text } from '@mantine/core';
 import { countGroup, type THabitGroup } from '../utils/habit-groups.ts';
 import { HabitCard } from './habit-card.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 type BehaviourAccordionProps = {
   groups: THabitGroup[];
@@ -10,10 +11,6 @@ type BehaviourAccordionProps = {
   activeIds: ReadonlySet<string>;
   onToggle: (habitId: string) => void;
 };
-
-function plural(count: number, noun: string) {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 export function BehaviourAccordion({
   groups,

@@ -1,6 +1,7 @@
 import type { THabit } from '@habitrack/contracts/programmes/list-behaviours';
 import { Badge, Checkbox, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { plural } from '../../../lib/plural.ts';
 
 // Shown as a coloured dot beside dark text: Mantine's green and yellow are too light for text.
 const DIFFICULTY = {
@@ -59,7 +60,7 @@ export function HabitCard({ habit, selected, active, onToggle }: HabitCardProps)
             {habit.estimated_time_minutes} min
           </Text>
           <Text size="sm" c="dimmed">
-            · {habit.default_duration_days} days
+            · {plural(habit.default_duration_days, 'day')}
           </Text>
         </Group>
         {habit.description && <Text size="sm">{habit.description}</Text>}
