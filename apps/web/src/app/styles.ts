@@ -37,3 +37,4 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Progress.css';
+import './global.css';

@@ -33,7 +33,7 @@ function DebugContent({ loadFlowStatus }: Pick<DebugPanelProps, 'loadFlowStatus'
 // DOMAIN "Developer tools": what the API makes of the signed-in user, fetched when opened.
 export function DebugPanel({ opened, onClose, loadFlowStatus }: DebugPanelProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Debug" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Debug" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       {/* Mantine leaves closed modals unmounted, so the calls run on each opening only. */}
       <DebugContent loadFlowStatus={loadFlowStatus} />
     </Modal>

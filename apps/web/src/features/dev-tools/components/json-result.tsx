@@ -16,11 +16,14 @@ export function JsonResult({ title, result }: JsonResultProps) {
       {result.status === 'pending' ? (
         <Loader size="xs" aria-label={`Loading ${title}`} />
       ) : result.status === 'error' ? (
-        <Text c="red" size="sm">
+        <Text c="red.9" size="sm">
           Error: {result.error?.message}
         </Text>
       ) : (
-        <Code block>{JSON.stringify(result.data, null, 2)}</Code>
+        // Focusable, so a keyboard can scroll a long answer sideways.
+        <Code block tabIndex={0} role="region" aria-label={`${title} answer`}>
+          {JSON.stringify(result.data, null, 2)}
+        </Code>
       )}
     </Stack>
   );
