@@ -42,7 +42,11 @@ export function AccountGate({ providerName, children }: AccountGateProps) {
   if (me.isPending) return <AuthLoading message="Checking your account..." inline />;
   if (problem && problem.reason !== 'invalid_token') {
     return (
-      <AccountProblemScreen problem={{ reason: problem.reason, email: problem.email }} providerName={providerName} />
+      <AccountProblemScreen
+        problem={{ reason: problem.reason, email: problem.email }}
+        providerName={providerName}
+        onSignOut={() => void auth.logout()}
+      />
     );
   }
   if (tokenRejected && !gaveUp) return <AuthLoading message="Signing in again..." inline />;

@@ -1,11 +1,13 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
 import { DevTools } from '../../features/dev-tools/components/dev-tools.tsx';
+import { AuthProblemError } from '../../lib/http.ts';
 import { getUserFlowStatus } from '../../lib/queries/user-flow-status.ts';
 import { currentProgrammeQueryOptions } from '../../lib/queries/current-programme.ts';
 import { useAppConfig } from '../auth-root.tsx';
+import classes from './app-header.module.css';
 
 // SPEC §9: shown while the programme loads, and when the member has none (404) or it fails to load.
 const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
@@ -23,33 +25,32 @@ export function AppHeader({ productName }: AppHeaderProps) {
   const { devTools } = useAppConfig();
   const me = useMe();
   const programme = useQuery({ ...currentProgrammeQueryOptions, enabled: me.isSuccess });
+  // Someone the API does not let in (an account-problem screen): no programme of theirs to name,
+  // and no developer tools that would only fail for them.
+  const accountProblem = me.error instanceof AuthProblemError;
   // Until the SDK has confirmed the session (a page shown from kept data), the API's name for them.
   const displayName = auth.user?.name || auth.user?.email || me.data?.full_name || me.data?.email || '';
   return (
-    <Group
-      component="header"
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      px="lg"
-      py="sm"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      <Stack gap={0}>
+    <header className={classes.header}>
+      <div className={classes.brand}>
         <Text fw={700} size="lg">
           {productName}
         </Text>
-        <Text size="sm" c="dimmed">
-          {programme.data?.name ?? DEFAULT_PROGRAMME_NAME}
-        </Text>
-      </Stack>
-      <Group gap="sm" wrap="wrap">
+        {!accountProblem && (
+          <Text size="sm" c="dimmed">
+            {programme.data?.name ?? DEFAULT_PROGRAMME_NAME}
+          </Text>
+        )}
+      </div>
+      <div className={classes.account}>
         <Text size="sm">Welcome, {displayName}</Text>
-        {devTools && <DevTools loadFlowStatus={getUserFlowStatus} />}
+        {devTools && !accountProblem && <DevTools loadFlowStatus={getUserFlowStatus} />}
+      </div>
+      <Box className={classes.logout}>
         <Button variant="default" size="xs" onClick={() => void auth.logout()}>
           Logout
         </Button>
-      </Group>
-    </Group>
+      </Box>
+    </header>
   );
 }

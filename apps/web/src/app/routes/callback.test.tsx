@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeAuth } from '../../test/fake-auth.ts';
@@ -37,8 +37,12 @@ describe('/callback', () => {
     const auth = createFakeAuth({ user: null, initError: new Error('Invalid state') });
     const { router } = renderRoute('/callback?code=abc&state=forged', { auth });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeVisible();
-    expect(screen.getByText('Invalid state')).toBeVisible();
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Authentication Error' })).toBeVisible();
+    expect(within(main).getByText('Invalid state')).toBeVisible();
+    // In the app's frame, with a next step.
+    expect(screen.getByRole('banner')).toHaveTextContent('HabiTrack');
+    expect(within(main).getByText(/Return home to sign in again/)).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Return Home' }));
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('button', { name: 'Login with HabiTrack Account' })).toBeVisible();

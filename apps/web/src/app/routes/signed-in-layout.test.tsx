@@ -1,10 +1,11 @@
 import type { TAuthProblemReason } from '@habitrack/contracts/auth/auth-problem';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeAuth, createUser } from '../../test/fake-auth.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { stubApi } from '../../test/stub-api.ts';
+import { createWebConfig } from '../../test/web-config.ts';
 
 function unauthorized(reason: TAuthProblemReason, email: string | null = 'nia@acme.example') {
   const detail = reason === 'user_not_registered' ? 'User not found' : 'Not authorised';
@@ -55,6 +56,25 @@ describe('signed-in routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(screen.getByText('nia@acme.example')).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('shows an account problem without the programme or developer tools, and signs out on Try Different Account', async () => {
+    stubApi({
+      '/config.json': () => Response.json(createWebConfig({ devTools: true })),
+      '/api/v1/auth/me': unauthorized('organization_not_registered'),
+    });
+    const auth = createFakeAuth();
+    renderRoute('/programme/dashboard', { auth });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Try Different Account' }));
+
+    expect(auth.calls.logout).toBe(1);
+    const banner = screen.getByRole('banner');
+    expect(banner).toHaveTextContent('HabiTrack');
+    expect(within(banner).queryByText('Leadership Excellence Programme')).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: 'Debug' })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
   it('signs in again, once, when the API rejects the token', async () => {

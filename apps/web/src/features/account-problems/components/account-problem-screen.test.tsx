@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, stubLocationAssign } from '../testing/render-screen.tsx';
+import { renderScreen } from '../testing/render-screen.tsx';
 import type { AccountProblemReason } from '../types.ts';
 
 const headings: [AccountProblemReason, string][] = [
@@ -61,14 +61,13 @@ describe('AccountProblemScreen', () => {
   });
 
   it.each(['user_not_registered', 'tenant_not_authorized'] as const)(
-    'lets a user on the %s screen try a different account from the start page',
+    'signs a user on the %s screen out on Try Different Account, to pick another account',
     async (reason) => {
-      const assign = stubLocationAssign();
-      renderScreen({ reason, email: 'pat@globex.example' });
+      const { onSignOut } = renderScreen({ reason, email: 'pat@globex.example' });
 
       await userEvent.click(screen.getByRole('button', { name: 'Try Different Account' }));
 
-      expect(assign).toHaveBeenCalledWith('/');
+      expect(onSignOut).toHaveBeenCalledTimes(1);
     },
   );
 });

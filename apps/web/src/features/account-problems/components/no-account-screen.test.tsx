@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, stubLocationAssign } from '../testing/render-screen.tsx';
+import { renderScreen } from '../testing/render-screen.tsx';
 
 describe('No Account Found screen', () => {
   it("shows the spec's title, heading and explanation", () => {
@@ -29,12 +29,11 @@ describe('No Account Found screen', () => {
     expect(screen.getByRole('link', { name: 'Learn More About HabiTrack' })).toBeInTheDocument();
   });
 
-  it('goes back to the site root on Try Again', async () => {
-    const assign = stubLocationAssign();
-    renderScreen({ reason: 'no_account', email: 'sam@example.com' });
+  it('signs out on Try Again, so the Login screen comes next', async () => {
+    const { onSignOut } = renderScreen({ reason: 'no_account', email: 'sam@example.com' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
 
-    expect(assign).toHaveBeenCalledWith('/');
+    expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 });

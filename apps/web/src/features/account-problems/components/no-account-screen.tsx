@@ -1,14 +1,15 @@
 import { Text } from '@mantine/core';
-import { LearnMoreLink, ProblemActions, StartOverButton } from './problem-actions.tsx';
+import { LearnMoreLink, ProblemActions, SignOutButton } from './problem-actions.tsx';
 import { ProblemCard } from './problem-card.tsx';
 
 type NoAccountScreenProps = {
   email: string | null;
   providerName: string;
+  onSignOut: () => void;
 };
 
 // Texts quoted from SPEC §2 "No Account Found"; the title is literally 'Welcome to the product'.
-export function NoAccountScreen({ email, providerName }: NoAccountScreenProps) {
+export function NoAccountScreen({ email, providerName, onSignOut }: NoAccountScreenProps) {
   return (
     <ProblemCard
       eyebrow="Welcome to the product"
@@ -16,7 +17,7 @@ export function NoAccountScreen({ email, providerName }: NoAccountScreenProps) {
       email={email}
       actions={
         <ProblemActions>
-          <StartOverButton label="Try Again" />
+          <SignOutButton label="Try Again" onSignOut={onSignOut} />
           <LearnMoreLink providerName={providerName} />
         </ProblemActions>
       }

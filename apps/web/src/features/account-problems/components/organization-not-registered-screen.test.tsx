@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, stubLocationAssign } from '../testing/render-screen.tsx';
+import { renderScreen } from '../testing/render-screen.tsx';
 
 const reason = 'organization_not_registered';
 
@@ -54,12 +54,11 @@ describe('Organization Not Registered screen', () => {
     expect(link).toHaveAccessibleDescription('Opens in a new tab');
   });
 
-  it('goes back to the site root on Try Different Account', async () => {
-    const assign = stubLocationAssign();
-    renderScreen({ reason, email: 'pat@globex.example' });
+  it('signs out on Try Different Account, so the Login screen comes next', async () => {
+    const { onSignOut } = renderScreen({ reason, email: 'pat@globex.example' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Try Different Account' }));
 
-    expect(assign).toHaveBeenCalledWith('/');
+    expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 });

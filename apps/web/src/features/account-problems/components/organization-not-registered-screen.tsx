@@ -1,12 +1,13 @@
 import { List, Paper, Text, Title } from '@mantine/core';
 import { deriveOrganizationName } from '../utils/derive-organization-name.ts';
-import { LearnMoreLink, ProblemActions, StartOverButton } from './problem-actions.tsx';
+import { LearnMoreLink, ProblemActions, SignOutButton } from './problem-actions.tsx';
 import { ProblemCard } from './problem-card.tsx';
 
 type OrganizationNotRegisteredScreenProps = {
   userEmail: string | null;
   organization?: string | null;
   providerName: string;
+  onSignOut: () => void;
 };
 
 // SPEC §2 "Organization Not Registered": nobody in the user's organisation has signed up yet, so
@@ -15,6 +16,7 @@ export function OrganizationNotRegisteredScreen({
   userEmail,
   organization,
   providerName,
+  onSignOut,
 }: OrganizationNotRegisteredScreenProps) {
   const organizationName = deriveOrganizationName(userEmail, organization);
   return (
@@ -23,7 +25,7 @@ export function OrganizationNotRegisteredScreen({
       email={userEmail}
       actions={
         <ProblemActions>
-          <StartOverButton label="Try Different Account" />
+          <SignOutButton label="Try Different Account" onSignOut={onSignOut} />
           <LearnMoreLink providerName={providerName} newTab />
         </ProblemActions>
       }

@@ -33,14 +33,16 @@ export function LearnMoreLink({ providerName, newTab = false }: LearnMoreLinkPro
   );
 }
 
-type StartOverButtonProps = {
+type SignOutButtonProps = {
   label: string;
+  onSignOut: () => void;
 };
 
-export function StartOverButton({ label }: StartOverButtonProps) {
-  // A full page load, not a router navigation: it drops the cached sign-in and query state that
-  // led here, so the start page decides afresh which account and provider to use.
-  return <Button onClick={() => window.location.assign('/')}>{label}</Button>;
+// Signs out of the identity provider too, which returns to the start page: the Login screen then
+// lets the person pick another account (a plain return to '/' would find the same session and show
+// this screen again).
+export function SignOutButton({ label, onSignOut }: SignOutButtonProps) {
+  return <Button onClick={onSignOut}>{label}</Button>;
 }
 
 export function ProblemActions({ children }: { children: ReactNode }) {

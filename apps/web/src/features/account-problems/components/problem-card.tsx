@@ -22,7 +22,8 @@ export function ProblemCard({ heading, eyebrow, email, children, actions }: Prob
   }, []);
 
   return (
-    <Center component="main" mih="100dvh" p="md">
+    // Under the app's header: as tall as its card, so a screen that fits has no scrollbar.
+    <Center component="main" px="md" py="xl">
       <Container size={560} w="100%" px={0}>
         <Card withBorder shadow="sm" radius="md" padding="xl">
           <Stack gap="md">

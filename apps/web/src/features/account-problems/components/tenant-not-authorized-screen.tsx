@@ -1,23 +1,24 @@
 import { Text } from '@mantine/core';
-import { ProblemActions, StartOverButton } from './problem-actions.tsx';
+import { ProblemActions, SignOutButton } from './problem-actions.tsx';
 import { ProblemCard } from './problem-card.tsx';
 
 type TenantNotAuthorizedScreenProps = {
   email: string | null;
   providerName: string;
+  onSignOut: () => void;
 };
 
 // SPEC §2 leaves the wording open. The organisation is a customer but does not yet trust the
 // directory (Azure AD tenant) this sign-in came from, which only an administrator can change, so
 // the text names the directory precisely enough for IT to act on it.
-export function TenantNotAuthorizedScreen({ email, providerName }: TenantNotAuthorizedScreenProps) {
+export function TenantNotAuthorizedScreen({ email, providerName, onSignOut }: TenantNotAuthorizedScreenProps) {
   return (
     <ProblemCard
       heading="Your organization's sign-in isn't enabled yet"
       email={email}
       actions={
         <ProblemActions>
-          <StartOverButton label="Try Different Account" />
+          <SignOutButton label="Try Different Account" onSignOut={onSignOut} />
         </ProblemActions>
       }
     >

@@ -1,23 +1,24 @@
 import { Text } from '@mantine/core';
-import { ProblemActions, StartOverButton } from './problem-actions.tsx';
+import { ProblemActions, SignOutButton } from './problem-actions.tsx';
 import { ProblemCard } from './problem-card.tsx';
 
 type UserNotRegisteredScreenProps = {
   email: string | null;
   providerName: string;
+  onSignOut: () => void;
 };
 
 // SPEC §2 leaves the wording open. The organisation does use the product, so the person only
 // needs adding: say it is not their fault and name who can add them (accounts are provisioned by
 // the organisation, never self-registered — DOMAIN "Tenancy and identity").
-export function UserNotRegisteredScreen({ email, providerName }: UserNotRegisteredScreenProps) {
+export function UserNotRegisteredScreen({ email, providerName, onSignOut }: UserNotRegisteredScreenProps) {
   return (
     <ProblemCard
       heading="Your account isn't set up yet"
       email={email}
       actions={
         <ProblemActions>
-          <StartOverButton label="Try Different Account" />
+          <SignOutButton label="Try Different Account" onSignOut={onSignOut} />
         </ProblemActions>
       }
     >

@@ -6,17 +6,13 @@ import type { AccountProblem } from '../types.ts';
 
 // Features may not import src/app (so not its Providers or theme), and src/test only renders whole
 // routes; Mantine's default theme is enough to test behaviour.
+// `onSignOut` records the sign-outs asked for.
 export function renderScreen(problem: AccountProblem, providerName = 'HabiTrack') {
-  return render(
+  const onSignOut = vi.fn<() => void>();
+  const view = render(
     <MantineProvider env="test">
-      <AccountProblemScreen problem={problem} providerName={providerName} />
+      <AccountProblemScreen problem={problem} providerName={providerName} onSignOut={onSignOut} />
     </MantineProvider>,
   );
-}
-
-// jsdom cannot navigate; setup.ts unstubs globals after each test.
-export function stubLocationAssign() {
-  const assign = vi.fn<(url: string | URL) => void>();
-  vi.stubGlobal('location', { ...window.location, assign });
-  return assign;
+  return { ...view, onSignOut };
 }
