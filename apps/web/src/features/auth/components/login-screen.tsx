@@ -20,7 +20,7 @@ export function LoginScreen({ productName }: LoginScreenProps) {
 
   return (
     <Center mih="100vh" p="md">
-      <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
+      <Paper component="main" withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }} w="100%" maw={440}>
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={1}>Welcome to {productName}</Title>

@@ -33,9 +33,9 @@ describe('cohort fallback (SPEC §8)', { timeout: 20_000 }, () => {
 
     // 33 completed logs / 60 days = 55 %.
     expect(within(you).getByText('You')).toBeVisible();
-    expect(within(you).getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '55');
+    expect(within(you).getByRole('progressbar', { name: /^Average progress/ })).toHaveAttribute('aria-valuenow', '55');
     expect(cellOf(you, 'Current habit')).toHaveTextContent(YOUR_LOCAL_HABITS);
-    expect(cellOf(you, 'Streak')).toHaveTextContent('33 day streak');
+    expect(cellOf(you, 'Streak')).toHaveTextContent('33 days');
     // The person's own details come from the account check (GET /auth/me).
     expect(cellOf(you, 'Member')).toHaveTextContent(/Member$/);
 
@@ -59,7 +59,7 @@ describe('cohort fallback (SPEC §8)', { timeout: 20_000 }, () => {
     renderRoute(PATH);
 
     const you = await findRowOf('Priya Sharma');
-    expect(within(you).getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '100');
+    expect(within(you).getByRole('progressbar', { name: /^Average progress/ })).toHaveAttribute('aria-valuenow', '100');
     expect(cellOf(you, 'Rank')).toHaveTextContent('1');
   });
 

@@ -8,7 +8,7 @@ import { useLeaderboard } from '../hooks/use-leaderboard.ts';
 import type { TSampleYou } from '../utils/sample-cohort.ts';
 import { CohortContext } from './cohort-context.tsx';
 import { LeaderboardSkeleton } from './leaderboard-skeleton.tsx';
-import { LeaderboardTable } from './leaderboard-table.tsx';
+import { Leaderboard } from './leaderboard.tsx';
 import { SampleDataAlert } from './sample-data-alert.tsx';
 
 type CohortPageProps = {
@@ -47,14 +47,12 @@ export function CohortPage({ you }: CohortPageProps) {
       <>
         <SampleDataAlert retrying={board.retrying} onRetry={board.retry} />
         {/* Every Endorse button is disabled in sample mode, so there is nothing to handle. */}
-        <LeaderboardTable rows={board.rows} sample onEndorse={() => {}} />
+        <Leaderboard rows={board.rows} sample onEndorse={() => {}} />
       </>
     );
   } else {
     const { endorserId } = board;
-    body = (
-      <LeaderboardTable rows={board.rows} onEndorse={(endorsedUserId) => endorse({ endorsedUserId, endorserId })} />
-    );
+    body = <Leaderboard rows={board.rows} onEndorse={(endorsedUserId) => endorse({ endorsedUserId, endorserId })} />;
   }
 
   return (

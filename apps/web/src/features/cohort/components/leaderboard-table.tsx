@@ -8,11 +8,20 @@ type LeaderboardTableProps = {
   onEndorse: (userId: string) => void;
 };
 
-export const COLUMNS = ['Rank', 'Member', 'Current habit', 'Progress', 'Streak', 'Days', 'Endorsements'] as const;
+export const COLUMNS = [
+  'Rank',
+  'Member',
+  'Current habit',
+  'Average progress',
+  'Streak',
+  'Days',
+  'Endorsements',
+] as const;
 
-// A real table, so the numbers keep their column names for screen readers; it scrolls sideways
-// on narrow screens rather than squeezing eight columns together. (A plain overflow box: Mantine's
-// Table.ScrollContainer needs ResizeObserver, which older browsers and jsdom lack.)
+// A real table, so the numbers keep their column names for screen readers. Narrow screens get the
+// cards instead (leaderboard.tsx); between the two, the table scrolls inside its own box rather than
+// squeezing eight columns together. (A plain overflow box: Mantine's Table.ScrollContainer needs
+// ResizeObserver, which older browsers and jsdom lack.)
 export function LeaderboardTable({ rows, sample = false, onEndorse }: LeaderboardTableProps) {
   return (
     <Box style={{ overflowX: 'auto' }}>

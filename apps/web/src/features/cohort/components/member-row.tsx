@@ -1,8 +1,11 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { TLeaderboardRow } from '../hooks/use-leaderboard.ts';
-import { currentHabit, dayStreak, roleOrJobTitle } from '../utils/member-labels.ts';
+import { currentHabit, dayStreak, progressLabel, roleOrJobTitle } from '../utils/member-labels.ts';
+import { CurrentHabit } from './current-habit.tsx';
 import { EndorseButton } from './endorse-button.tsx';
+import { MemberBadges } from './member-badges.tsx';
 import { ProgressRing } from './progress-ring.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 type MemberRowProps = {
   row: TLeaderboardRow;
@@ -25,16 +28,7 @@ export function MemberRow({ row: { member, endorse }, sample, onEndorse }: Membe
         <Stack gap={2}>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600}>{member.user.full_name}</Text>
-            {member.is_current_user && (
-              <Badge size="sm" variant="filled">
-                You
-              </Badge>
-            )}
-            {sample && !member.is_current_user && (
-              <Badge size="sm" color="yellow" variant="light">
-                Sample
-              </Badge>
-            )}
+            <MemberBadges member={member} sample={sample} />
           </Group>
           <Text size="sm" c="dimmed">
             {roleOrJobTitle(member.user)}
@@ -42,22 +36,16 @@ export function MemberRow({ row: { member, endorse }, sample, onEndorse }: Membe
         </Stack>
       </Table.Th>
       <Table.Td>
-        {habit ? (
-          <Text size="sm">{habit.name}</Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No active habit
-          </Text>
-        )}
+        <CurrentHabit member={member} />
       </Table.Td>
       <Table.Td>
-        <ProgressRing value={member.total_progress_percentage} />
+        <ProgressRing value={member.total_progress_percentage} label={progressLabel(member)} />
       </Table.Td>
       <Table.Td>
         <Text size="sm">{dayStreak(member.current_streak)}</Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{days === 1 ? '1 day' : `${days} days`}</Text>
+        <Text size="sm">{plural(days, 'day')}</Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={600}>

@@ -10,7 +10,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 // tooltips (one floating tooltip per arc, each watching its scroll containers): a leaderboard shows
 // one ring per member. A ring alone says nothing to a screen reader: it is exposed as a progressbar
 // with its value.
-export function ProgressRing({ value }: { value: number }) {
+export function ProgressRing({ value, label }: { value: number; label: string }) {
   const shown = Math.min(Math.max(value, 0), 100);
   const arc = (shown / 100) * CIRCUMFERENCE;
   return (
@@ -20,7 +20,7 @@ export function ProgressRing({ value }: { value: number }) {
       h={SIZE}
       miw={SIZE}
       role="progressbar"
-      aria-label="Progress"
+      aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}

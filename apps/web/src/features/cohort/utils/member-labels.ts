@@ -1,5 +1,6 @@
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { plural } from '../../../lib/plural.ts';
 
 const ROLE_LABELS: Record<TUserRole, string> = {
   leader: 'Leader',
@@ -18,6 +19,20 @@ export function currentHabit(member: Pick<TCohortMember, 'active_habits'>) {
   return member.active_habits[0] ?? null;
 }
 
+// The Streak column names what the number is: the cell says how long.
 export function dayStreak(days: number): string {
-  return `${days} day streak`;
+  return plural(days, 'day');
+}
+
+// The member's other active habits, beside the current one: "and 1 other habit"; null with none.
+export function otherHabits(member: Pick<TCohortMember, 'active_habits'>): string | null {
+  const others = member.active_habits.length - 1;
+  return others > 0 ? `and ${plural(others, 'other habit')}` : null;
+}
+
+// What the progress figure is: the mean over all active habits (DOMAIN "Cohort and endorsements"),
+// not the current habit's own progress.
+export function progressLabel(member: Pick<TCohortMember, 'active_habits'>): string {
+  const count = member.active_habits.length;
+  return count > 1 ? `Average progress over ${plural(count, 'active habit')}` : 'Average progress';
 }

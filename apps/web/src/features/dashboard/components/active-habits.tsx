@@ -32,7 +32,7 @@ export function ActiveHabits({ active_habits: habits, can_add_more_habits: canAd
           </Stack>
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ alignItems: 'start' }}>
           {habits.map((habit) => (
             <HabitCard key={habit.id} habit={habit} />
           ))}

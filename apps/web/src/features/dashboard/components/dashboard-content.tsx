@@ -25,7 +25,8 @@ export const DashboardContent = memo(function DashboardContent({ data }: { data:
         </Text>
       </Stack>
       <ActiveHabits active_habits={data.active_habits} can_add_more_habits={data.can_add_more_habits} />
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
+      {/* Each widget as tall as its content: cards stretched to the tallest left large empty areas. */}
+      <SimpleGrid cols={{ base: 1, md: 3 }} style={{ alignItems: 'start' }}>
         <CohortWidget team={data.team_widget} />
         <MoodWidget mood={data.mood_widget} />
         <PositiveImpactsWidget impacts={data.positive_changes_widget} />

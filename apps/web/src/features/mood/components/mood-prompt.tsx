@@ -62,6 +62,7 @@ export function MoodPrompt({ opened, onRecorded }: MoodPromptProps) {
               variant="default"
               h="auto"
               py="sm"
+              px={4}
               disabled={busy}
               onClick={() => choose(mood.value)}
             >

@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+
+// 'You' on the signed-in member, 'Sample' on made-up members (SPEC §8 fallback), in either layout.
+export function MemberBadges({ member, sample }: { member: TCohortMember; sample: boolean }) {
+  if (member.is_current_user) {
+    return (
+      <Badge size="sm" variant="filled">
+        You
+      </Badge>
+    );
+  }
+  if (!sample) return null;
+  return (
+    <Badge size="sm" color="yellow" variant="light">
+      Sample
+    </Badge>
+  );
+}
