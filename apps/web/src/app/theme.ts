@@ -21,7 +21,7 @@ export const theme = createTheme({
   },
 });
 
-// Each colour's filled variant (white text) and light variant (shade 9 text on shade 1), made dark
+// Each colour's filled variant (white text) and light variant (shade 9 text on shade 1, hovered 2), made dark
 // enough for WCAG AA's 4.5:1 where Mantine's palettes are too light (teal, green, yellow, orange,
 // ...: the pressed "Yes completed", the "Logged today" badge, the start-date notice).
 function readableColourVariables(colors: MantineThemeColors, primaryShade: number): Record<string, string> {
@@ -32,8 +32,11 @@ function readableColourVariables(colors: MantineThemeColors, primaryShade: numbe
     if (filled !== palette[primaryShade]) {
       variables[`--mantine-color-${name}-filled`] = filled;
       variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.85);
+      // Outlined buttons write their label in the same colour, on white.
+      variables[`--mantine-color-${name}-outline`] = filled;
     }
-    const lightColour = readableOn(palette[9]!, palette[1]!);
+    // On the hover background (shade 2), the darker of the two, so it also reads on shade 1.
+    const lightColour = readableOn(palette[9]!, palette[2]!);
     if (lightColour !== palette[9]) variables[`--mantine-color-${name}-light-color`] = lightColour;
   }
   return variables;
