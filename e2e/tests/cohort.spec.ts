@@ -4,6 +4,7 @@
 // endorsements in the past (apps/api/src/seed/demo-history.ts), and no other spec endorses them.
 // Prints how long the endorsement takes to show and to be confirmed by the server.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectScreenPasses, PHONE } from '../fixtures/screen-checks.ts';
 import { expectLoginScreen, signInAs } from '../fixtures/sign-in.ts';
 
 const COHORT = '/programme/cohort';
@@ -39,6 +40,7 @@ test('endorse a mate: counted at once, kept on reload, seen by the mate', async 
 
   const own = rowOf(page, ENDORSER.name);
   await expect(own.getByText('You', { exact: true })).toBeVisible();
+  await expectScreenPasses(page, 'the cohort leaderboard');
   await expect(own.getByRole('button')).toHaveCount(0);
 
   const mate = rowOf(page, ENDORSED.name);
@@ -77,4 +79,26 @@ test('endorse a mate: counted at once, kept on reload, seen by the mate', async 
   await expect(endorsementsOf(mine)).toHaveText(String(before + 1));
   await expect(mine.getByRole('button')).toHaveCount(0);
   expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the leaderboard is a list of cards, each with progress, streak, days and endorsements', async ({ page }) => {
+    await signInAs(page, { ...ENDORSED, path: COHORT });
+    const board = page.getByRole('list', { name: 'Cohort leaderboard' });
+    await expect(board).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+
+    const own = board.getByRole('listitem', { name: new RegExp(`^\\d+\\. ${ENDORSED.name}$`) });
+    await expect(own.getByText('You', { exact: true })).toBeVisible();
+    await expect(own.getByRole('progressbar', { name: /^Average progress/ })).toBeVisible();
+    for (const term of ['Streak', 'Days', 'Endorsements']) {
+      await expect(own.getByRole('term').filter({ hasText: term })).toBeVisible();
+    }
+    // Every other member with an active habit can be endorsed from their card.
+    const mate = board.getByRole('listitem', { name: new RegExp(`^\\d+\\. ${ENDORSER.name}$`) });
+    await expect(mate.getByRole('button', { name: new RegExp(`^Endorsed? ${ENDORSER.name}$`) })).toBeVisible();
+    await expectScreenPasses(page, 'the cohort leaderboard on a phone');
+  });
 });

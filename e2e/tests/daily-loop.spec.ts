@@ -4,6 +4,7 @@
 // Each test signs in as its own seeded member (today unlogged, no mood yet: apps/api/src/seed).
 // Prints how long the check-in and the offline resend take to show on the dashboard.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectScreenPasses } from '../fixtures/screen-checks.ts';
 import { signInAs } from '../fixtures/sign-in.ts';
 
 const DASHBOARD = /\/programme\/dashboard$/;
@@ -67,6 +68,7 @@ test('mood, a check-in with a positive change, and an update the same day', asyn
 
   // The seed leaves today's mood empty, so the prompt asks.
   await expect(moodDialog(page)).toBeVisible();
+  await expectScreenPasses(page, 'the mood prompt');
   await moodDialog(page).getByRole('button', { name: 'Good', exact: true }).click();
   await expect(moodDialog(page)).toBeHidden();
   const today = page
@@ -91,6 +93,7 @@ test('mood, a check-in with a positive change, and an update the same day', asyn
   await change.click();
   await expect(change).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('textbox', { name: 'Notes (optional)' }).fill('Asked about the blocker first thing.');
+  await expectScreenPasses(page, 'the check-in, Yes completed pressed and a positive change picked');
 
   const savedAt = performance.now();
   const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/log'));
@@ -100,6 +103,7 @@ test('mood, a check-in with a positive change, and an update the same day', asyn
   await expectNumbers(page, { streak: before.streak + 1, days: before.days + 1, impacts: before.impacts + 1 });
   timings.push(`check-in: Save to updated dashboard ${Math.round(performance.now() - savedAt)} ms`);
   await expect(firstHabitCard(page).getByText('Logged today')).toBeVisible();
+  await expectScreenPasses(page, 'the dashboard, a habit logged today');
 
   // The same day again: the screen starts from the saved entry and an update succeeds.
   await firstHabitCard(page).getByRole('link', { name: 'Track Today' }).click();
@@ -140,6 +144,7 @@ test('a check-in made while the API is unreachable is kept and reaches the serve
   const notice = page.getByText(/Your check-in is saved on this device and will sync/);
   await expect(notice).toBeVisible();
   await expectNumbers(page, before);
+  await expectScreenPasses(page, 'the dashboard with a check-in kept on this device');
   expect(await storedCheckIns(page)).toContainEqual(
     expect.objectContaining({ completed: true, notes: 'Saved on the train.', pendingSync: true }),
   );

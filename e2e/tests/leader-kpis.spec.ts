@@ -5,6 +5,7 @@
 // holds that department and both KPIs. The tests run in order and share the seeded database (the
 // demo programme starts with no goals and no start date), so they form one story.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectScreenPasses } from '../fixtures/screen-checks.ts';
 import { signInAs } from '../fixtures/sign-in.ts';
 
 const LEADER = { email: 'eleanor.whitfield@acme.example', name: 'Eleanor Whitfield' };
@@ -37,6 +38,7 @@ test('the team leader waits for the organisational goals', async ({ page }) => {
   await expect(heading(page, 'Waiting for Organizational Goals')).toBeVisible();
   await expect(page.getByText('We will send you an email notification when the goals are ready.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expectScreenPasses(page, 'the waiting message at /');
 });
 
 test('the leader is sent to the goals form, saves two goals and reaches the dashboard', async ({ page }) => {
@@ -44,6 +46,7 @@ test('the leader is sent to the goals form, saves two goals and reaches the dash
   await expect(page).toHaveURL(/\/leader\/goals-setup$/);
   await expect(heading(page, 'Organisational goals')).toBeVisible();
   await expect(page.getByText('Programme start date: Not set')).toBeVisible();
+  await expectScreenPasses(page, 'the goals form');
 
   for (const [index, goal] of GOALS.entries()) {
     if (index > 0) await page.getByRole('button', { name: 'Add goal' }).click();
@@ -57,12 +60,39 @@ test('the leader is sent to the goals form, saves two goals and reaches the dash
   await page.getByRole('button', { name: 'Save goals' }).click();
   expect((await saved).status()).toBe(201);
   await expectDashboard(page);
+
+  // The answers this browser keeps for the next visit may still say "no goals yet" (kept before the
+  // save reached them). Opened afresh, the dashboard stays all the same: kept answers never
+  // redirect (docs/decisions/012). Every address the page takes is recorded.
+  await page.evaluate(`(() => {
+    const snapshot = JSON.parse(localStorage.getItem('querySnapshot'));
+    const flow = snapshot.entries.find((entry) => entry.key.join('/') === 'auth/user-flow-status');
+    flow.data.has_organizational_goals = false;
+    localStorage.setItem('querySnapshot', JSON.stringify(snapshot));
+  })()`);
+  await page.addInitScript(`(() => {
+    const seen = (window.__paths = [location.pathname]);
+    for (const name of ['pushState', 'replaceState']) {
+      const original = history[name].bind(history);
+      history[name] = (...args) => {
+        original(...args);
+        seen.push(location.pathname);
+      };
+    }
+  })()`);
+  await page.goto('/programme/dashboard');
+  await expect(page.getByText(`Welcome back, ${LEADER.name}!`)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/programme\/dashboard$/);
+  const paths = (await page.evaluate('window.__paths')) as string[];
+  expect(paths.filter((path) => path !== '/programme/dashboard')).toEqual([]);
 });
 
 test('the team leader defines Engineering with a KPI per goal, and the API holds them', async ({ page }) => {
   await signInAs(page, TEAM_LEADER);
   await expect(page).toHaveURL(/\/team-leader\/kpi-setup$/);
   await expect(heading(page, 'Departments and KPIs')).toBeVisible();
+  await expectScreenPasses(page, 'the departments and KPIs form');
 
   const department = page.getByRole('group', { name: /^Department 1/ });
   await department.getByLabel('Team', { exact: true }).selectOption({ label: 'Engineering' });

@@ -12,6 +12,7 @@ import {
   type Provider,
   type SignInTiming,
 } from '../fixtures/sign-in.ts';
+import { expectScreenPasses } from '../fixtures/screen-checks.ts';
 
 const timings: Array<SignInTiming & { provider: Provider }> = [];
 
@@ -33,6 +34,7 @@ for (const { provider, person, name } of [
     const pageErrors = collectPageErrors(page);
     await page.goto('/programme/cohort');
     await expectLoginScreen(page);
+    await expectScreenPasses(page, 'the Login screen');
 
     // The API must accept the token and know the person, not merely let the page through.
     const me = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
@@ -88,8 +90,56 @@ for (const { provider, person, screen } of [
     });
     await expect(page.getByText(person, { exact: true })).toBeVisible();
     await expect(heading(page, 'Dashboard')).toHaveCount(0);
+    // Announced: focus is on the heading, without a focus ring (it is no control).
+    await expect(heading(page, screen)).toBeFocused();
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('none');
+    // Nothing of a programme they are not in, nor developer tools that would fail for them.
+    const banner = page.getByRole('banner');
+    await expect(banner.getByText('Leadership Excellence Programme')).toHaveCount(0);
+    await expect(banner.getByRole('button', { name: 'Debug' })).toHaveCount(0);
+    await expect(banner.getByRole('button', { name: 'Reset' })).toHaveCount(0);
+    await expectScreenPasses(page, `the account-problem screen of ${person}`);
   });
 }
+
+test('a screen that fits the window has no scrollbar', async ({ page }) => {
+  await page.goto('/');
+  await expectLoginScreen(page);
+  await signInFromLoginScreen(page, {
+    provider: 'directory',
+    person: 'newcomer@acme.example',
+    until: (p) => heading(p, /isn't set up yet/).waitFor({ timeout: 20_000 }),
+  });
+  const heights = (await page.evaluate(
+    '[document.scrollingElement.scrollHeight, document.scrollingElement.clientHeight]',
+  )) as [number, number];
+  expect(heights[0]).toBeLessThanOrEqual(heights[1]);
+});
+
+test('Try Different Account signs out of the provider and returns to the Login screen', async ({ page }) => {
+  await page.goto('/programme/dashboard');
+  await expectLoginScreen(page);
+  await signInFromLoginScreen(page, {
+    provider: 'directory',
+    person: 'pat@globex.example',
+    until: (p) => heading(p, 'Globex is not yet registered').waitFor({ timeout: 20_000 }),
+  });
+
+  const endSession = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/oauth2/v2.0/logout'));
+  await page.getByRole('button', { name: 'Try Different Account' }).click();
+
+  // Through the provider's end-session page, back to the start page, where nobody is signed in.
+  await endSession;
+  await expectLoginScreen(page);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(heading(page, 'Globex is not yet registered')).toHaveCount(0);
+  // The provider's session ended too: signing in asks who, and another person can be picked.
+  await signInFromLoginScreen(page, {
+    provider: 'directory',
+    person: 'lucas.martin@acme.example',
+    until: welcomed('Lucas Martin'),
+  });
+});
 
 for (const provider of ['hosted', 'directory'] as const) {
   test(`${provider}: cancelling at the provider shows Authentication Error with a way home`, async ({ page }) => {
@@ -100,6 +150,10 @@ for (const provider of ['hosted', 'directory'] as const) {
 
     await expect(heading(page, 'Authentication Error')).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/callback/);
+    // In the app's frame, with its brand and what to do next.
+    await expect(page.getByRole('banner')).toContainText('HabiTrack');
+    await expect(page.getByRole('main')).toContainText('Return home to sign in again');
+    await expectScreenPasses(page, `the callback error (${provider})`);
     await page.getByRole('link', { name: 'Return Home' }).click();
     await expectLoginScreen(page);
   });
