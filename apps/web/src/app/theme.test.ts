@@ -13,13 +13,16 @@ const lightText = (name: string) => light[`--mantine-color-${name}-light-color`]
 const COLOURS = Object.keys(resolved.colors).filter((name) => name !== 'dark');
 
 describe('the theme’s colours', () => {
-  it.each(COLOURS)('%s: white text on the filled variant reaches 4.5:1, hovered too, and the outline on white', (name) => {
-    expect(contrastRatio(filled(name), '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    const hover = light[`--mantine-color-${name}-filled-hover`] ?? shade(name, 9);
-    expect(contrastRatio(hover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    const outline = light[`--mantine-color-${name}-outline`] ?? shade(name, 8);
-    expect(contrastRatio(outline, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(COLOURS)(
+    '%s: white text on the filled variant reaches 4.5:1, hovered too, and the outline on white',
+    (name) => {
+      expect(contrastRatio(filled(name), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      const hover = light[`--mantine-color-${name}-filled-hover`] ?? shade(name, 9);
+      expect(contrastRatio(hover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      const outline = light[`--mantine-color-${name}-outline`] ?? shade(name, 8);
+      expect(contrastRatio(outline, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it.each(COLOURS)('%s: the light variant’s text reaches 4.5:1 on its background, hovered too', (name) => {
     expect(contrastRatio(lightText(name), shade(name, 1))).toBeGreaterThanOrEqual(4.5);
