@@ -40,6 +40,13 @@ test('a member’s screens and overlays pass axe and fit a phone', async ({ page
 
   await expect(page.getByText(`Welcome back, ${MEMBER.name}!`)).toBeVisible();
   await expectScreenPasses(page, 'the dashboard');
+  // On a phone the header keeps Logout on the product's row, never on a line of its own.
+  await page.setViewportSize(PHONE);
+  const banner = page.getByRole('banner');
+  const product = await banner.getByText('HabiTrack', { exact: true }).boundingBox();
+  const logout = await banner.getByRole('button', { name: 'Logout' }).boundingBox();
+  expect(logout!.y).toBeLessThan(product!.y + product!.height);
+  await page.setViewportSize({ width: 1280, height: 720 });
   // Each widget is as tall as its content, not stretched to the tallest beside it.
   const gaps = await emptySpaceBelowWidgets(page);
   expect(Object.keys(gaps)).toEqual(expect.arrayContaining(['Your Cohort', 'Mood Tracking', 'Positive Impacts']));
