@@ -3,9 +3,11 @@
 //   --db=postgres|pglite|both   (default: both; --smoke: PostgreSQL when DATABASE_URL is set, else PGlite)
 //   --regenerate    rebuild the cached data
 //   --explain       print EXPLAIN (ANALYZE, BUFFERS) of the hot queries on the generated data
+//   --targets=flow,log   a subset of the targets (the reference always runs)
+//   --compare=a,b+c,same API processes with speed mechanisms switched off, in the same rounds
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import {
   benchRoot,
   loadBenchUsers,
@@ -17,7 +19,10 @@ import {
 import { FULL, PGLITE, SMOKE, type Scale } from './generate.ts';
 import { explainHotQueries } from './explain.ts';
 import { renderChart } from './chart.ts';
-import { startApi, startIssuer, startReference, type Issuer, type Running } from './servers.ts';
+import { drain, idleLatency, latencyPair, load, summarize, CONNECTIONS, type Rotation, type Sample } from './load.ts';
+import { printComparisons, printTable, type Comparison, type LatencyCheck, type TargetResult } from './print.ts';
+import { startIssuer, startReference, type Issuer, type Running } from './servers.ts';
+import { parseVariants, startVariants } from './variants.ts';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
@@ -30,10 +35,10 @@ const kinds: DatabaseKind[] =
     : smoke && dbArg !== 'both'
       ? [postgresUrl ? 'postgres' : 'pglite']
       : ['postgres', 'pglite'];
+const variants = parseVariants(args.find((a) => a.startsWith('--compare='))?.slice(10));
 
 const DURATION_S = smoke ? 3 : 8;
 const ROUNDS = smoke ? 2 : 3;
-const CONNECTIONS = 50;
 const WARMUP_S = smoke ? 1 : 2;
 // A smoke run is short and noisy: it fails only below budget × (1 − margin).
 const NOISE_MARGIN = smoke ? 0.25 : 0;
@@ -64,34 +69,19 @@ const P99_BUDGET_MS: Record<DatabaseKind, number | null> = { postgres: 100, pgli
 const HISTORY_LATENCY_BUDGET = 1.5;
 const COHORT_LATENCY_BUDGET = 3;
 
-type Sample = { rps: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
-type TargetResult = {
-  target: TargetName;
-  label: string;
-  rounds: Sample[];
-  median: Sample;
-  ratio: number | null;
-  ratioBudget: number | null;
-};
-type LatencyCheck = { name: string; method: string; a: number; b: number; ratio: number; budget: number };
 type DatabaseResult = {
   kind: DatabaseKind;
+  // The machine's load average (1 minute) when this database's run began and ended.
+  load: { start: number; end: number };
   scale: Scale;
   data: PreparedData;
   targets: TargetResult[];
+  comparisons: Comparison[];
   latency: LatencyCheck[];
   failures: string[];
 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 const log = (line: string) => console.log(line);
-
-type Rotation = { method: 'GET' | 'POST'; path: (u: BenchUser) => string; body?: string; users: BenchUser[] };
 
 // Distinct users per target: spread evenly over the organisation (every cohort takes part).
 const USERS_PER_TARGET = 4000;
@@ -115,75 +105,6 @@ function rotations(users: BenchUser[], scaleCohorts: number): Record<Exclude<Tar
   };
 }
 
-async function load(
-  url: string,
-  seconds: number,
-  rotation: Rotation | null,
-  tokens: Map<number, string>,
-  offset: number,
-): Promise<Sample> {
-  let i = offset;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      rotation
-        ? {
-            method: rotation.method,
-            setupRequest: (request) => {
-              const user = rotation.users[i++ % rotation.users.length]!;
-              return {
-                ...request,
-                method: rotation.method,
-                path: rotation.path(user),
-                headers: {
-                  authorization: `Bearer ${tokens.get(user.n)}`,
-                  ...(rotation.body ? { 'content-type': 'application/json' } : {}),
-                },
-                ...(rotation.body ? { body: rotation.body } : {}),
-              };
-            },
-          }
-        : { method: 'GET', path: '/' },
-    ],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
-  };
-}
-
-// Sequential timed requests, alternating between the two cases, one connection: the median
-// latency of each case.
-async function latencyPair(
-  api: string,
-  path: string,
-  a: BenchUser[],
-  b: BenchUser[],
-  tokens: Map<number, string>,
-): Promise<[number, number]> {
-  const times: [number[], number[]] = [[], []];
-  const call = async (user: BenchUser) => {
-    const t0 = performance.now();
-    const response = await fetch(`${api}${path}`, { headers: { authorization: `Bearer ${tokens.get(user.n)}` } });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status} for member ${user.n}`);
-    return performance.now() - t0;
-  };
-  // Warm both cases first (token verification, connection, plan cache).
-  for (const user of [...a, ...b]) await call(user);
-  for (let k = 0; k < LATENCY_SAMPLES; k++) {
-    times[0].push(await call(a[k % a.length]!));
-    times[1].push(await call(b[k % b.length]!));
-  }
-  return [median(times[0]), median(times[1])];
-}
-
 async function benchDatabase(
   kind: DatabaseKind,
   reference: Running,
@@ -191,6 +112,8 @@ async function benchDatabase(
   tokens: Map<number, string>,
 ): Promise<DatabaseResult> {
   log(`\n== ${kind} ==`);
+  // Other work on the machine moves every figure: its load is printed and kept with them.
+  const loadAtStart = loadavg()[0]!;
   const scale = scaleFor(kind);
   const data = await prepareData(kind, scale, { postgresUrl, regenerate: args.includes('--regenerate'), log });
   log(
@@ -215,45 +138,51 @@ async function benchDatabase(
     [...Object.values(rot).flatMap((r) => r.users), users[0]!, ...week, ...year, ...small, ...bigSample],
     tokens,
   );
-  const api = await startApi(data.target, issuer);
+  const { running, stop } = await startVariants(variants, data.target, issuer);
+  const api = running[0]!.api;
   const failures: string[] = [];
   try {
     const drainToken = tokens.get(users[0]!.n)!;
-    const idleMs = await idleLatency(api.url, drainToken);
+    const idle = new Map<string, number>();
+    for (const v of running) idle.set(v.label, await idleLatency(v.api.url, drainToken));
     // Warm-up: token cache, connection pool, plans.
     for (const name of TARGETS) {
       if (name === 'reference') await load(reference.url, WARMUP_S, null, tokens, 0);
       else {
-        await load(api.url, WARMUP_S, rot[name], tokens, 0);
-        await drain(api.url, drainToken, idleMs);
+        for (const v of running) {
+          await load(v.api.url, WARMUP_S, rot[name], tokens, 0);
+          await drain(v.api.url, drainToken, idle.get(v.label)!);
+        }
       }
     }
-    const samples = new Map<TargetName, Sample[]>(TARGETS.map((t) => [t, []]));
+    // Samples per process label and target.
+    const samples = new Map<string, Sample[]>();
+    const push = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
     for (let round = 1; round <= ROUNDS; round++) {
+      // The processes take turns to go first: whichever follows the reference or another target
+      // starts on a busier machine, and would otherwise always be the same one.
+      const turn = [...running.slice((round - 1) % running.length), ...running.slice(0, (round - 1) % running.length)];
       for (const name of TARGETS) {
-        const sample =
-          name === 'reference'
-            ? await load(reference.url, DURATION_S, null, tokens, 0)
-            : await load(api.url, DURATION_S, rot[name], tokens, round * 997);
-        samples.get(name)!.push(sample);
-        if (name !== 'reference') await drain(api.url, drainToken, idleMs);
-        log(
-          `  round ${round} ${name.padEnd(9)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms` +
-            (sample.errors || sample.non2xx ? `  errors ${sample.errors} non-2xx ${sample.non2xx}` : ''),
-        );
+        const processes = name === 'reference' ? [null] : turn;
+        for (const v of processes) {
+          const sample = v
+            ? await load(v.api.url, DURATION_S, rot[name as Exclude<TargetName, 'reference'>], tokens, round * 997)
+            : await load(reference.url, DURATION_S, null, tokens, 0);
+          push(`${v?.label ?? ''}:${name}`, sample);
+          if (v) await drain(v.api.url, drainToken, idle.get(v.label)!);
+          log(
+            `  round ${round} ${name.padEnd(9)} ${sample.rps.toFixed(0).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms` +
+              (v && running.length > 1 ? `  (${v.label})` : '') +
+              (sample.errors || sample.non2xx ? `  errors ${sample.errors} non-2xx ${sample.non2xx}` : ''),
+          );
+        }
       }
     }
-    const summarize = (s: Sample[]): Sample => ({
-      rps: median(s.map((x) => x.rps)),
-      p50: median(s.map((x) => x.p50)),
-      p99: median(s.map((x) => x.p99)),
-      errors: s.reduce((sum, x) => sum + x.errors, 0),
-      non2xx: s.reduce((sum, x) => sum + x.non2xx, 0),
-      requests: s.reduce((sum, x) => sum + x.requests, 0),
-    });
-    const ref = summarize(samples.get('reference')!);
+    const ref = summarize(samples.get(':reference')!);
+    const main = running[0]!.label;
     const targets: TargetResult[] = TARGETS.map((name) => {
-      const m = summarize(samples.get(name)!);
+      const rounds = samples.get(name === 'reference' ? ':reference' : `${main}:${name}`)!;
+      const m = summarize(rounds);
       const ratio = name === 'reference' ? null : m.rps / ref.rps;
       const ratioBudget = RATIO_BUDGETS[kind][name] ?? null;
       if (name !== 'reference') {
@@ -269,12 +198,40 @@ async function benchDatabase(
         }
         if (m.errors || m.non2xx) failures.push(`${kind} ${LABELS[name]}: ${m.errors} errors, ${m.non2xx} non-2xx`);
       }
-      return { target: name, label: LABELS[name], rounds: samples.get(name)!, median: m, ratio, ratioBudget };
+      return { target: name, label: LABELS[name], rounds, median: m, ratio, ratioBudget };
     });
+    const comparisons: Comparison[] = running.slice(1).flatMap((v) =>
+      targets
+        .filter((t) => t.ratio !== null)
+        .map((t) => {
+          const rounds = samples.get(`${v.label}:${t.target}`)!;
+          const m = summarize(rounds);
+          return {
+            variant: v.label,
+            target: t.target,
+            label: t.label,
+            rounds,
+            median: m,
+            ratio: m.rps / ref.rps,
+            versusConfigured: m.rps / t.median.rps,
+          };
+        }),
+    );
 
     // Latency versus history length and cohort size.
-    const [yearMs, weekMs] = await latencyPair(api.url, '/api/v1/dashboard/', year, week, tokens);
-    const [bigMs, smallMs] = await latencyPair(api.url, '/api/v1/social/cohort/members', bigSample, small, tokens);
+    const samplesPerCase = LATENCY_SAMPLES;
+    const [yearMs, weekMs] = await latencyPair(
+      api.url,
+      '/api/v1/dashboard/',
+      { a: year, b: week, samples: samplesPerCase },
+      tokens,
+    );
+    const [bigMs, smallMs] = await latencyPair(
+      api.url,
+      '/api/v1/social/cohort/members',
+      { a: bigSample, b: small, samples: samplesPerCase },
+      tokens,
+    );
     const method = `${LATENCY_SAMPLES} sequential requests per case on one connection, cases alternating; median`;
     const latency: LatencyCheck[] = [
       {
@@ -299,41 +256,13 @@ async function benchDatabase(
         failures.push(`${kind} ${check.name}: ${check.ratio.toFixed(2)}×, budget ${check.budget}×`);
       }
     }
-    printTable(kind, targets, latency);
-    return { kind, scale, data, targets, latency, failures };
+    const machineLoad = { start: loadAtStart, end: loadavg()[0]! };
+    printTable(kind, { rounds: ROUNDS, seconds: DURATION_S, load: machineLoad }, targets, latency);
+    printComparisons(kind, targets, comparisons);
+    return { kind, scale, data, load: machineLoad, targets, comparisons, latency, failures };
   } finally {
-    await api.stop();
+    await stop();
   }
-}
-
-// Requests accepted before a run ended are still being answered after it. Wait until requests
-// of our own come back about as fast as on an idle server three times in a row (one fast answer
-// can slip between queued statements), so the next target starts clean.
-async function drain(api: string, token: string, idleMs: number) {
-  const deadline = Date.now() + 120_000;
-  let fast = 0;
-  while (fast < 3 && Date.now() < deadline) {
-    const t0 = performance.now();
-    const response = await fetch(`${api}/api/v1/auth/user-flow-status`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await response.arrayBuffer();
-    fast = performance.now() - t0 <= Math.max(25, 3 * idleMs) ? fast + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function idleLatency(api: string, token: string): Promise<number> {
-  const times: number[] = [];
-  for (let k = 0; k < 7; k++) {
-    const t0 = performance.now();
-    const response = await fetch(`${api}/api/v1/auth/user-flow-status`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await response.arrayBuffer();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
 }
 
 async function signTokens(issuer: Issuer, users: BenchUser[], tokens: Map<number, string>) {
@@ -346,23 +275,6 @@ async function signTokens(issuer: Issuer, users: BenchUser[], tokens: Map<number
   }
   if (made)
     log(`Signed ${made.toLocaleString('en')} access tokens in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-function printTable(kind: DatabaseKind, targets: TargetResult[], latency: LatencyCheck[]) {
-  log(`\n${kind}: medians of ${ROUNDS} interleaved rounds, -c${CONNECTIONS}, ${DURATION_S} s each`);
-  log(
-    `  ${'target'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(6)} ${'non2xx'.padStart(6)} ${'ratio'.padStart(7)} ${'budget'.padStart(7)}`,
-  );
-  for (const t of targets) {
-    const ratio = t.ratio === null ? '' : `${(t.ratio * 100).toFixed(1)}%`;
-    const budget = t.ratioBudget === null ? '' : `${(t.ratioBudget * 100).toFixed(0)}%`;
-    log(
-      `  ${t.label.padEnd(36)} ${t.median.rps.toFixed(0).padStart(7)} ${`${t.median.p50}`.padStart(6)} ${`${t.median.p99}`.padStart(6)} ${`${t.median.errors}`.padStart(6)} ${`${t.median.non2xx}`.padStart(6)} ${ratio.padStart(7)} ${budget.padStart(7)}`,
-    );
-  }
-  for (const l of latency) {
-    log(`  ${l.name}: ${l.a.toFixed(1)} ms vs ${l.b.toFixed(1)} ms = ${l.ratio.toFixed(2)}× (budget ${l.budget}×)`);
-  }
 }
 
 async function main() {
@@ -396,7 +308,13 @@ async function main() {
     kind: smoke ? 'api-smoke' : 'api',
     at: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-    method: { connections: CONNECTIONS, durationSeconds: DURATION_S, rounds: ROUNDS, noiseMargin: NOISE_MARGIN },
+    method: {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      rounds: ROUNDS,
+      noiseMargin: NOISE_MARGIN,
+      compared: variants.slice(1),
+    },
     seconds: Math.round((performance.now() - started) / 1000),
     databases: results,
     failures,

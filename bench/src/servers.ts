@@ -40,11 +40,12 @@ async function startChild(
   script: string,
   env: NodeJS.ProcessEnv,
   probe: string,
-  nodeArgs: string[] = [],
+  options: { nodeArgs?: string[]; root?: string } = {},
 ): Promise<Running> {
+  const root = options.root ?? benchRoot;
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(benchRoot, script)], {
-    cwd: benchRoot,
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, script)], {
+    cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -111,7 +112,12 @@ export async function startIssuer(): Promise<Issuer> {
   };
 }
 
-export function startApi(target: Target, issuer: Issuer): Promise<Running> {
+// `root`: another checkout of the project, to measure its API in the same run (--compare).
+export function startApi(
+  target: Target,
+  issuer: Issuer,
+  options: { env?: NodeJS.ProcessEnv; root?: string } = {},
+): Promise<Running> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -125,8 +131,9 @@ export function startApi(target: Target, issuer: Issuer): Promise<Running> {
     // The benchmark sends thousands of requests per minute per user on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000000',
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
+    ...options.env,
   };
   // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the API.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startChild('apps/api/src/server.ts', env, '/healthz', nodeArgs);
+  return startChild('apps/api/src/server.ts', env, '/healthz', { nodeArgs, root: options.root });
 }

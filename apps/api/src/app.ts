@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { KeySets } from './auth/verify-token.ts';
@@ -12,6 +12,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import swaggerPlugin from './plugins/swagger.ts';
+import { contractSerializerCompiler } from './lib/contract-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
 import configRoutes, { webConfig } from './routes/config/index.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -40,7 +41,7 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ frozenEntries: config.speed.frozenEntries }));
 
   app.decorate('now', now);
   await app.register(securityHeadersPlugin, { auth: config.auth, production: config.env === 'production' });
@@ -53,8 +54,8 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
   });
-  await app.register(dbPlugin, { database });
-  await app.register(authPlugin, { auth: config.auth, keySets });
+  await app.register(dbPlugin, { database, speed: config.speed });
+  await app.register(authPlugin, { auth: config.auth, keySets, cacheTokens: config.speed.tokenCache });
 
   await app.register(healthRoutes);
   await app.register(configRoutes, { config });

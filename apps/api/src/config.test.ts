@@ -124,3 +124,30 @@ describe('security settings', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/Environment variable RATE_LIMIT_PER_MINUTE/);
   });
 });
+
+describe('speed settings', () => {
+  it('has every speed mechanism on unless SPEED_OFF names it', () => {
+    expect(loadConfig({}).speed).toEqual({
+      sharedStatements: true,
+      namedStatements: true,
+      heldAnswers: true,
+      frozenEntries: true,
+      tokenCache: true,
+    });
+    expect(loadConfig({ SPEED_OFF: 'held-answers, token-cache' }).speed).toEqual({
+      sharedStatements: true,
+      namedStatements: true,
+      heldAnswers: false,
+      frozenEntries: true,
+      tokenCache: false,
+    });
+    expect(loadConfig({ SPEED_OFF: 'all' }).speed).toEqual({
+      sharedStatements: false,
+      namedStatements: false,
+      heldAnswers: false,
+      frozenEntries: false,
+      tokenCache: false,
+    });
+    expect(() => loadConfig({ SPEED_OFF: 'caches' })).toThrow(/Environment variable SPEED_OFF is invalid: must be/);
+  });
+});

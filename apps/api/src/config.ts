@@ -2,6 +2,16 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // The one place that reads process.env (CONVENTIONS 6). Everything else receives a Config.
+// What SPEED_OFF can switch off (docs/ARCHITECTURE.md "How the API stays fast").
+const SPEED_SWITCHES = [
+  'shared-statements',
+  'named-statements',
+  'held-answers',
+  'frozen-entries',
+  'token-cache',
+  'all',
+] as const;
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const ConfigSchema = z.object({
@@ -58,6 +68,13 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  SPEED_OFF: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((name) => !name.trim() || (SPEED_SWITCHES as readonly string[]).includes(name.trim())),
+      `must be a comma-separated list of ${SPEED_SWITCHES.join(', ')}`,
+    )
+    .optional(),
 });
 
 type RawConfig = z.infer<typeof ConfigSchema>;
@@ -147,6 +164,14 @@ export type Config = {
   // PostgreSQL: longest wait for a connection, and longest a statement may run (answers 503 after).
   databaseConnectTimeoutMs: number;
   databaseStatementTimeoutMs: number;
+  // The speed mechanisms, each on unless SPEED_OFF names it (or says `all`).
+  speed: {
+    sharedStatements: boolean;
+    namedStatements: boolean;
+    heldAnswers: boolean;
+    frozenEntries: boolean;
+    tokenCache: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -210,6 +235,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+    speed: speedSettings(c.SPEED_OFF),
+  };
+}
+
+function speedSettings(off: string | undefined): Config['speed'] {
+  const names = new Set((off ?? '').split(',').map((name) => name.trim()));
+  const on = (name: string) => !names.has(name) && !names.has('all');
+  return {
+    sharedStatements: on('shared-statements'),
+    namedStatements: on('named-statements'),
+    heldAnswers: on('held-answers'),
+    frozenEntries: on('frozen-entries'),
+    tokenCache: on('token-cache'),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { AuthConfig } from '../config.ts';
-import { LruMap } from '../lib/lru.ts';
+import { LRUCache } from 'lru-cache';
 
 export type IdentityProvider = 'auth0' | 'azure_ad';
 
@@ -67,7 +67,7 @@ function cached(verify: TokenVerifier, options: VerifierOptions): TokenVerifier 
   const size = options.cacheSize ?? DEFAULT_CACHE_SIZE;
   if (size <= 0) return verify;
   const now = options.now ?? Date.now;
-  const entries = new LruMap<string, VerifiedToken>(size);
+  const entries = new LRUCache<string, VerifiedToken>({ max: size });
   return async (token) => {
     const hit = entries.get(token);
     if (hit) {

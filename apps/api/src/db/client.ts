@@ -9,8 +9,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { useNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
+import {
+  preparedOnPglite,
+  preparedOnPostgres,
+  unnamedOnPglite,
+  unnamedOnPostgres,
+  type RunPrepared,
+} from './speed/prepared-statements.ts';
 
 export type Schema = typeof schema;
 // Both drivers produce this type, so queries and services are written once (ARCHITECTURE "Runtime").
@@ -20,9 +26,20 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
-  kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
-};
+  // The hot statements' way in: each prepared once per connection (db/speed/); runUnnamed parses
+  // and plans every call afresh (SPEED_OFF=named-statements).
+  runPrepared: RunPrepared;
+  runUnnamed: RunPrepared;
+} & (
+  | {
+      kind: 'postgres';
+      pool: pg.Pool;
+      // Where migrations connect (their own connection, without the timeouts).
+      migrationTarget?: { url: string; connectTimeoutMs: number };
+    }
+  | { kind: 'pglite'; client: PGlite }
+);
 
 export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -49,10 +66,6 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 // Raised when another process holds the PGlite data folder; server.ts prints the message as is.
 export class DatabaseLockedError extends Error {}
-
-// Migrations may legitimately run longer than any request (an index on a large table, or waiting
-// for another instance's migration), so they get their own connection without the timeouts.
-const migrationUrls = new WeakMap<Db, { url: string; connectTimeoutMs: number }>();
 
 const LOCK_FILE = 'habitrack.lock';
 // Folders this process holds: a second open in the same process is refused like one from another.
@@ -148,8 +161,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       casing: 'snake_case',
       logger: queryLogger(options.onQuery),
     }) as unknown as Db;
-    migrationUrls.set(db, { url: options.url, connectTimeoutMs });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // Migrations may legitimately run longer than any request (an index on a large table, or
+    // waiting for another instance's migration).
+    const migrationTarget = { url: options.url, connectTimeoutMs };
+    const runPrepared = preparedOnPostgres(pool, options.onQuery);
+    const runUnnamed = unnamedOnPostgres(pool, options.onQuery);
+    return { db, kind: 'postgres', pool, close: () => pool.end(), migrationTarget, runPrepared, runUnnamed };
   }
   let release = () => {};
   if (options.dataDir) {
@@ -165,8 +182,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     release();
     throw error;
   }
-  useNamedStatements(client);
-  const writeCount = countLocalWrites(client);
   const db = drizzlePglite({
     client,
     schema,
@@ -180,48 +195,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       release();
     }
   };
-  localWrites.set(db, writeCount);
-  return { db, kind: 'pglite', close };
-}
-
-// PGlite: this process is the database's only user (the folder lock), so every write passes
-// through this client. Its count is raised before and after every statement that is not a plain
-// SELECT and every transaction: a reader that saw the same count before and after its own work
-// knows nothing was written in between, even by a statement still running when it began.
-const localWrites = new WeakMap<object, () => number>();
-
-function countLocalWrites(client: PGlite): () => number {
-  let writes = 0;
-  const around = async <R>(write: boolean, run: () => Promise<R>): Promise<R> => {
-    if (write) writes += 1;
-    try {
-      return await run();
-    } finally {
-      if (write) writes += 1;
-    }
-  };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) =>
-    around(!/^\s*select\b/i.test(text), () =>
-      (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest),
-    )) as typeof client.query;
-  client.exec = ((...args: Parameters<typeof exec>) => around(true, () => exec(...args))) as typeof client.exec;
-  client.transaction = ((...args: Parameters<typeof transaction>) =>
-    around(true, () => transaction(...args))) as typeof client.transaction;
-  return () => writes;
-}
-
-// How many writes this process has made to its embedded database (see countLocalWrites); null on
-// PostgreSQL, where other processes write too.
-export function localWriteCount(db: DbOrTx): number | null {
-  return localWrites.get(db)?.() ?? null;
+  const runPrepared = preparedOnPglite(client, options.onQuery);
+  const runUnnamed = unnamedOnPglite(client, options.onQuery);
+  return { db, kind: 'pglite', client, close, runPrepared, runUnnamed };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
-    const target = migrationUrls.get(database.db);
+    const { migrationTarget: target } = database;
     const pool = target
       ? new pg.Pool({ connectionString: target.url, max: 1, connectionTimeoutMillis: target.connectTimeoutMs })
       : null;

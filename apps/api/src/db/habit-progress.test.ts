@@ -4,8 +4,9 @@ import { expect, it } from 'vitest';
 import { addDays } from '../lib/local-date.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createCohort, createHabit, createOrganisation, createProgramme, createUser } from '../test/factories.ts';
-import type { Db } from './client.ts';
-import { dashboardFacts } from './queries/dashboard-facts.ts';
+import type { Database, Db } from './client.ts';
+import { findDashboardFacts } from './queries/dashboard.ts';
+import { AppDatabase } from './speed/app-database.ts';
 import { cohortMembers, cohortStandingsStripes, habitLogs, userHabits } from './schema/index.ts';
 
 // The stored progress of a user habit (migration 0004's triggers) must always equal what its logs
@@ -49,14 +50,11 @@ async function memberWithHabit(db: Db, timeZone = 'UTC') {
 const noonOf = (date: string) => new Date(`${date}T12:00:00Z`);
 
 // The member's active habits as the dashboard reads them (the statement the API runs).
-async function activeHabitStats(db: Db, options: { userId: string; now: Date; today?: string }) {
+async function activeHabitStats(database: Database, options: { userId: string; now: Date; today?: string }) {
   const today = options.today ?? options.now.toISOString().slice(0, 10);
-  const facts = await dashboardFacts(db, {
-    userId: options.userId,
-    today,
-    weekStart: addDays(today, -6),
-    caller: { issuer: 'none', subject: 'none', version: 'none' },
-  });
+  // Read afresh every time: nothing held between calls.
+  const fresh = new AppDatabase(database, { sharedStatements: true, namedStatements: true, heldAnswers: false });
+  const facts = await findDashboardFacts(fresh, { userId: options.userId, today, weekStart: addDays(today, -6) });
   return facts.habits;
 }
 
@@ -92,7 +90,7 @@ describeEachDatabase('stored habit progress', (getDatabase) => {
           // "Today" anywhere from before the latest log (a member whose time zone moved west) to
           // days after it (a lapsed streak).
           const today = addDays(BASE, todayOffset);
-          const [stats] = await activeHabitStats(db, { userId: user.id, now: noonOf(today) });
+          const [stats] = await activeHabitStats(getDatabase(), { userId: user.id, now: noonOf(today) });
           expect({
             days_completed: stats!.days_completed,
             current_streak: stats!.current_streak,
@@ -116,7 +114,7 @@ describeEachDatabase('stored habit progress', (getDatabase) => {
     const today = addDays(BASE, 23);
     const [row] = await db.select().from(userHabits).where(eq(userHabits.id, userHabit.id));
     expect(row).toMatchObject({ daysCompleted: 23, lastCompletedOn: today, completedRun: 13, lastLoggedOn: today });
-    const [stats] = await activeHabitStats(db, { userId: user.id, now: noonOf(today) });
+    const [stats] = await activeHabitStats(getDatabase(), { userId: user.id, now: noonOf(today) });
     expect(stats).toMatchObject({ days_completed: 23, current_streak: 13, logged_today: true });
   });
 
@@ -169,12 +167,12 @@ describeEachDatabase('stored habit progress', (getDatabase) => {
     // 2026-10-03 10:00 UTC is already 2026-10-04 in Kiritimati (UTC+14).
     const now = new Date('2026-10-03T10:00:00Z');
     const today = '2026-10-04';
-    expect((await activeHabitStats(db, { userId: user.id, now, today }))[0]).toMatchObject({
+    expect((await activeHabitStats(getDatabase(), { userId: user.id, now, today }))[0]).toMatchObject({
       current_streak: 3,
       logged_today: false,
     });
     await db.insert(habitLogs).values({ userHabitId: userHabit.id, logDate: '2026-10-04', logType: 'skipped' });
-    expect((await activeHabitStats(db, { userId: user.id, now, today }))[0]).toMatchObject({
+    expect((await activeHabitStats(getDatabase(), { userId: user.id, now, today }))[0]).toMatchObject({
       current_streak: 0,
       logged_today: true,
     });

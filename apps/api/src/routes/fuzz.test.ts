@@ -32,7 +32,14 @@ function order(operation: Operation): number {
 
 // Listing the documented routes needs no database, so the list is ready when tests are collected.
 async function listOperations(): Promise<Operation[]> {
-  const listing = await createTestApp({ kind: 'pglite', db: undefined as never, close: async () => {} });
+  const listing = await createTestApp({
+    kind: 'pglite',
+    db: undefined as never,
+    client: undefined as never,
+    runPrepared: undefined as never,
+    runUnnamed: undefined as never,
+    close: async () => {},
+  });
   try {
     return documentedOperations(listing).sort((a, b) => order(a) - order(b));
   } finally {

@@ -1,11 +1,26 @@
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
 import type { TUserHabit } from '@habitrack/contracts/habits/list-my-active-habits';
+import type { THabit } from '@habitrack/contracts/programmes/list-behaviours';
 import type { DbOrTx } from '../db/client.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
-import { activeSlots, findHabitInCurrentProgramme, listActiveUserHabits } from '../db/queries/user-habits.ts';
-import { userHabits } from '../db/schema/index.ts';
+import { listOrganisationHabits } from '../db/queries/programmes.ts';
+import {
+  activeSlots,
+  findHabitInCurrentProgramme,
+  insertUserHabit,
+  listActiveUserHabits,
+} from '../db/queries/user-habits.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { localDate } from '../lib/local-date.ts';
+
+// Every habit of the caller's organisation's programmes.
+export function listHabits(db: DbOrTx, user: SignedInUser): Promise<THabit[]> {
+  return listOrganisationHabits(db, user.organisationId);
+}
+
+export function listMyActiveHabits(db: DbOrTx, user: SignedInUser): Promise<TUserHabit[]> {
+  return listActiveUserHabits(db, user.id);
+}
 
 export type SelectHabitResult = { created: boolean; userHabit: TUserHabit };
 
@@ -30,17 +45,13 @@ export async function selectHabit(
           'Finish or stop one before adding another.',
       );
     }
-    const [inserted] = await db
-      .insert(userHabits)
-      .values({
-        userId: user.id,
-        habitId,
-        slot: free,
-        startedOn: localDate(options.now, user.timeZone),
-        targetDays: habit.defaultDurationDays,
-      })
-      .onConflictDoNothing()
-      .returning({ id: userHabits.id });
+    const inserted = await insertUserHabit(db, {
+      userId: user.id,
+      habitId,
+      slot: free,
+      startedOn: localDate(options.now, user.timeZone),
+      targetDays: habit.defaultDurationDays,
+    });
     if (inserted) return { created: true, userHabit: await activeUserHabit(db, user.id, inserted.id) };
   }
   throw conflict('Your habits changed while this request was running. Please try again.');

@@ -1,6 +1,5 @@
 import { TENANT_NOT_AUTHORIZED, USER_NOT_FOUND, type TAuthProblemReason } from '@habitrack/contracts/auth/auth-problem';
 import type { VerifiedToken } from '../auth/verify-token.ts';
-import type { DbOrTx } from '../db/client.ts';
 import {
   domainIsRegistered,
   findUserByEmail,
@@ -9,7 +8,10 @@ import {
   tenantIsTrusted,
   type SignedInUser,
 } from '../db/queries/identity.ts';
+import { updateTimeZone } from '../db/queries/users.ts';
+import type { AppDatabase } from '../db/speed/app-database.ts';
 import { unauthorized } from '../lib/errors.ts';
+import { isValidTimeZone } from '../lib/time-zone.ts';
 
 function refuse(detail: string, reason: TAuthProblemReason, token: VerifiedToken) {
   return unauthorized(detail, { reason, email: token.email });
@@ -20,9 +22,25 @@ function emailDomain(email: string | null): string | null {
   return email && at > 0 ? email.slice(at + 1) : null;
 }
 
+// The caller of a request: the provisioned user the verified token leads to, in the time zone
+// their browser reports when it differs from the stored one and is valid (DOMAIN "Days, time zones").
+export async function signedInUser(
+  database: AppDatabase,
+  options: { token: VerifiedToken; browserTimeZone: string | null },
+): Promise<SignedInUser> {
+  const user = await resolveSignedInUser(database, options.token);
+  const zone = options.browserTimeZone;
+  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) {
+    await updateTimeZone(database.db, { userId: user.id, timeZone: zone });
+    user.timeZone = zone;
+  }
+  return user;
+}
+
 // Maps a verified token to a provisioned user (DOMAIN "Tenancy and identity"), or refuses with the
 // 401 whose `reason` picks the account-problem screen.
-export async function resolveSignedInUser(db: DbOrTx, token: VerifiedToken): Promise<SignedInUser> {
+async function resolveSignedInUser(database: AppDatabase, token: VerifiedToken): Promise<SignedInUser> {
+  const { db } = database;
   const tenantId = token.tenantId;
   if (token.provider === 'azure_ad') {
     if (!tenantId || !(await tenantIsTrusted(db, tenantId))) {
@@ -34,7 +52,7 @@ export async function resolveSignedInUser(db: DbOrTx, token: VerifiedToken): Pro
   const trusts = (user: SignedInUser) =>
     token.provider !== 'azure_ad' || (tenantId !== null && user.organisationTenantIds.includes(tenantId));
 
-  const linked = await findUserByIdentity(db, { issuer: token.issuer, subject: token.subject });
+  const linked = await findUserByIdentity(database, { issuer: token.issuer, subject: token.subject });
   if (linked) {
     // The organisation may have stopped trusting the tenant since the account was linked.
     if (!trusts(linked)) throw refuse(TENANT_NOT_AUTHORIZED, 'tenant_not_authorized', token);
@@ -55,7 +73,7 @@ export async function resolveSignedInUser(db: DbOrTx, token: VerifiedToken): Pro
   });
   // Re-read through the identity: if a parallel sign-in linked this subject first, that row wins;
   // if the user already has another account from this issuer, nothing was linked and it is refused.
-  const winner = await findUserByIdentity(db, { issuer: token.issuer, subject: token.subject });
+  const winner = await findUserByIdentity(database, { issuer: token.issuer, subject: token.subject });
   if (!winner) throw refuse(USER_NOT_FOUND, notFoundReason, token);
   return winner;
 }

@@ -1,70 +1,85 @@
-import type { DbOrTx } from '../db/client.ts';
-import { LruMap } from '../lib/lru.ts';
-import { rankStandings } from '../db/queries/progress.ts';
-import { cohortStandings, isAtLeast, type StandingRow, type StandingsVersion } from '../db/queries/standings.ts';
+import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { isAtLeast, type MemberCohort, type StandingsVersion } from '../db/queries/cohorts.ts';
+import { findCohortStandings, type StandingFacts } from '../db/queries/leaderboard.ts';
+import type { AppDatabase } from '../db/speed/app-database.ts';
+import { heldAnswer } from '../db/speed/held-answers.ts';
+import { totalProgress } from './progress.ts';
 
-// A cohort's members in leaderboard order (DOMAIN "Cohort and endorsements") as of one standings
-// version, for the span of time in which every member's local date stays the same.
-type Ranked = { version: StandingsVersion; validFrom: number; validUntil: number; ranked: StandingRow[] };
+export type Standing = StandingFacts & { progress: number };
 
-const MAX_COHORTS = 2_000;
-
-const covers = (entry: Ranked, now: Date) => now.getTime() >= entry.validFrom && now.getTime() < entry.validUntil;
-
-// Ranked standings per cohort. A request reads its cohort's standings version in its own
-// statement (triggers raise it on every change the leaderboard shows, migrations 0005 and 0006) and asks
-// here for standings at least that recent: a cohort's 200 members are ranked once per change, not
-// once per request, and every instance shows what the database holds. One computation per cohort
-// is in flight at a time; requests arriving meanwhile wait for it rather than repeat it.
-class StandingsCache {
-  private readonly cohorts = new LruMap<string, Ranked>(MAX_COHORTS);
-  private readonly inFlight = new Map<string, Promise<Ranked | null>>();
-
-  constructor(private readonly db: DbOrTx) {}
-
-  // Null when the cohort no longer exists.
-  async ranked(cohortId: string, atLeastVersion: StandingsVersion, now: Date): Promise<StandingRow[] | null> {
-    for (;;) {
-      const held = this.cohorts.get(cohortId);
-      if (held && isAtLeast(held.version, atLeastVersion) && covers(held, now)) return held.ranked;
-      const computed = await this.compute(cohortId, now);
-      if (!computed) return null;
-      // A computation that began before this request's version, or for another day, is not enough.
-      if (isAtLeast(computed.version, atLeastVersion) && covers(computed, now)) return computed.ranked;
-    }
-  }
-
-  private compute(cohortId: string, now: Date): Promise<Ranked | null> {
-    let flight = this.inFlight.get(cohortId);
-    if (!flight) {
-      flight = cohortStandings(this.db, { cohortId, now })
-        .then((fresh) => {
-          if (!fresh) return null;
-          const entry: Ranked = {
-            version: fresh.version,
-            validFrom: Date.parse(fresh.valid_from),
-            validUntil: Date.parse(fresh.valid_until),
-            ranked: rankStandings(fresh.members),
-          };
-          const held = this.cohorts.peek(cohortId);
-          if (!held || isAtLeast(entry.version, held.version)) this.cohorts.set(cohortId, entry);
-          return entry;
-        })
-        .finally(() => this.inFlight.delete(cohortId));
-      this.inFlight.set(cohortId, flight);
-    }
-    return flight;
-  }
+// DOMAIN "Cohort and endorsements": total progress descending, then streak descending, then name
+// (and the id between namesakes, so every reader ranks the same way).
+export function compareStandings(a: Standing, b: Standing): number {
+  return (
+    b.progress - a.progress ||
+    b.streak - a.streak ||
+    a.full_name.localeCompare(b.full_name, 'en') ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
-// One cache per database (each test opens its own).
-const caches = new WeakMap<DbOrTx, StandingsCache>();
+// A cohort's members in leaderboard order as of one standings version, for the span of time in
+// which every member's local date stays the same (their streaks depend on it). Each entry is the
+// leaderboard's as seen by someone who is neither that member nor endorsed them today; entries are
+// frozen, being shared by every request until the next change.
+type RankedStandings = {
+  version: StandingsVersion;
+  validFrom: number;
+  validUntil: number;
+  entries: readonly Readonly<TCohortMember>[];
+};
 
-export function standingsCache(db: DbOrTx): StandingsCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new StandingsCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
+function toEntry(standing: Standing, index: number): Readonly<TCohortMember> {
+  const entry: TCohortMember = {
+    user: {
+      id: standing.id,
+      email: standing.email,
+      full_name: standing.full_name,
+      job_title: standing.job_title,
+      role: standing.role,
+    },
+    rank: index + 1,
+    active_habits: standing.habits.map((h) => ({ name: h.name, days_completed: h.days_completed })),
+    total_progress_percentage: standing.progress,
+    current_streak: standing.streak,
+    total_endorsements: standing.received,
+    endorsed_today: false,
+    is_current_user: false,
+  };
+  Object.freeze(entry.user);
+  entry.active_habits.forEach((habit) => Object.freeze(habit));
+  Object.freeze(entry.active_habits);
+  return Object.freeze(entry);
+}
+
+type StandingsCall = { cohortId: string; version: StandingsVersion; now: Date };
+
+// A cohort is ranked once per change of what its leaderboard shows, not once per request: the
+// request has read the cohort's standings version (triggers raise it with every such change,
+// migrations 0005 to 0009) and is answered from standings at least that recent.
+const heldStandings = heldAnswer<StandingsCall, RankedStandings, AppDatabase>({
+  name: 'cohort standings',
+  max: 2_000,
+  key: (call) => call.cohortId,
+  read: async (database, call) => {
+    const facts = await findCohortStandings(database.db, call);
+    if (!facts) return null;
+    const members = facts.members.map((m) => ({ ...m, progress: totalProgress(m.habits) }));
+    return {
+      version: facts.version,
+      validFrom: Date.parse(facts.valid_from),
+      validUntil: Date.parse(facts.valid_until),
+      entries: Object.freeze(members.sort(compareStandings).map(toEntry)),
+    };
+  },
+  reuse: (_database, held, call) => {
+    const now = call.now.getTime();
+    return isAtLeast(held.version, call.version) && now >= held.validFrom && now < held.validUntil ? held : null;
+  },
+});
+
+// The cohort's leaderboard entries in order; null when the cohort no longer exists.
+export async function rankedStandings(database: AppDatabase, cohort: MemberCohort, now: Date) {
+  const held = await database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now });
+  return held?.entries ?? null;
 }

@@ -1,6 +1,6 @@
 import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
-import type { MoodFacts } from '../db/queries/dashboard-facts.ts';
+import type { MoodFacts } from '../db/queries/dashboard.ts';
 import { addDays } from '../lib/local-date.ts';
 
 const SKIPPED = { mood_label: 'Skipped', mood_emoji: '⏭️' };
@@ -18,14 +18,8 @@ function benefitMessage(entries: number, average: number | null): string | null 
 
 // DOMAIN "Mood": the last 7 local dates including today; entries_count counts moods given (not
 // skips); average to one decimal (null with none); completion_rate = round(100 × entries / 7).
-let lastWeek: { today: string; dates: readonly string[] } | undefined;
-
 export function weekDates(today: string): string[] {
-  // Nearly every request of a day asks for the same week: computed once per date.
-  if (lastWeek?.today !== today) {
-    lastWeek = { today, dates: Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)) };
-  }
-  return [...lastWeek.dates];
+  return Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
 }
 
 export function weeklyMood(options: { today: string; moods: MoodFacts[] }): TDashboardResponse['mood_widget'] {

@@ -1,89 +1,65 @@
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import { arrayContains, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { identities, organisations, users } from '../schema/index.ts';
-import { preparedPerDatabase } from '../prepared.ts';
+import type { AppDatabase } from '../speed/app-database.ts';
+import { sharedStatement } from '../speed/shared-statements.ts';
 
 export type SignedInUser = typeof users.$inferSelect & {
   organisationName: string;
   organisationTenantIds: string[];
-  // Changes whenever the user's or their organisation's row changes (the rows' xmin): a caller
-  // remembered with it is still exactly current while it matches (see callerIsCurrentSql).
-  version: string;
 };
-
-const rowVersion = sql<string>`${users}.xmin::text || ':' || ${organisations}.xmin::text`;
 
 const userColumns = {
   user: users,
   organisationName: organisations.name,
   organisationTenantIds: organisations.azureTenantIds,
-  version: rowVersion,
 };
 
 function flatten(row: {
   user: typeof users.$inferSelect;
   organisationName: string;
   organisationTenantIds: string[];
-  version: string;
 }): SignedInUser {
-  return {
-    ...row.user,
-    organisationName: row.organisationName,
-    organisationTenantIds: row.organisationTenantIds,
-    version: row.version,
-  };
+  return { ...row.user, organisationName: row.organisationName, organisationTenantIds: row.organisationTenantIds };
 }
 
-// The parameters of callerIsCurrentSql in a prepared statement.
-export type CallerCheck = { issuer: string; subject: string; version: string };
+// The user row as JSON (timestamps as text).
+type UserJson = Omit<SignedInUser, 'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt'> & {
+  termsAcceptedAt: string | null;
+  privacyAcceptedAt: string | null;
+  createdAt: string;
+};
 
-export function callerCheck(user: SignedInUser, token: { issuer: string; subject: string }): CallerCheck {
-  return { issuer: token.issuer, subject: token.subject, version: user.version };
-}
+// Every signed-in request reads its caller: the requests of one turn share the statement.
+const userByIdentityStatement = sharedStatement<{ issuer: string; subject: string }, UserJson>({
+  name: 'find_user_by_identity',
+  params: { issuer: 'text', subject: 'text' },
+  query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id,
+      'organisationId', u.organisation_id, 'email', u.email, 'fullName', u.full_name, 'jobTitle', u.job_title,
+      'role', u.role, 'timeZone', u.time_zone, 'termsAcceptedAt', u.terms_accepted_at,
+      'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at,
+      'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids) as row
+    from ${p.table}
+    join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
+    join users u on u.id = i.user_id
+    join organisations o on o.id = u.organisation_id`,
+});
 
-// True when the identity (issuer, subject) still leads to user `userId` and neither the user's
-// nor the organisation's row has changed since `version` was read. Hot statements carry it, so a
-// remembered caller is confirmed in the same round trip as the answer (plugins/auth.ts).
-export function callerIsCurrentSql(caller: { issuer: unknown; subject: unknown; userId: unknown; version: unknown }) {
-  return sql<boolean>`exists (select 1 from identities ci
-    join users cu on cu.id = ci.user_id
-    join organisations co on co.id = cu.organisation_id
-    where ci.issuer = ${caller.issuer} and ci.subject = ${caller.subject} and cu.id = ${caller.userId}::uuid
-      and cu.xmin::text || ':' || co.xmin::text = ${caller.version})`;
-}
-
-// callerIsCurrentSql for a prepared statement: the caller's identity and version are its
-// `issuer`, `subject` and `version` parameters (a CallerCheck), the user id the one given.
-export function callerIsCurrentParamSql(userId: unknown) {
-  return callerIsCurrentSql({
-    issuer: sql.placeholder('issuer'),
-    subject: sql.placeholder('subject'),
-    userId,
-    version: sql.placeholder('version'),
-  });
-}
-
-function identityLookup(db: DbOrTx) {
-  return db
-    .select(userColumns)
-    .from(identities)
-    .innerJoin(users, eq(users.id, identities.userId))
-    .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(and(eq(identities.issuer, sql.placeholder('issuer')), eq(identities.subject, sql.placeholder('subject'))))
-    .limit(1);
-}
-
-// Every authenticated request runs this lookup: prepared once per database (a named statement
-// on each PostgreSQL connection), so it is parsed and planned once, not per request.
-const preparedLookups = preparedPerDatabase((db) => identityLookup(db).prepare('find_user_by_identity'));
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 export async function findUserByIdentity(
-  db: DbOrTx,
-  options: { issuer: string; subject: string },
+  database: AppDatabase,
+  call: { issuer: string; subject: string },
 ): Promise<SignedInUser | null> {
-  const lookup = preparedLookups(db);
-  const [row] = await lookup.execute({ issuer: options.issuer, subject: options.subject });
-  return row ? flatten(row) : null;
+  const row = await database.run(userByIdentityStatement, call);
+  return (
+    row && {
+      ...row,
+      termsAcceptedAt: dateOrNull(row.termsAcceptedAt),
+      privacyAcceptedAt: dateOrNull(row.privacyAcceptedAt),
+      createdAt: new Date(row.createdAt),
+    }
+  );
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<SignedInUser | null> {
@@ -129,3 +105,6 @@ export async function linkIdentity(
     // the caller re-reads by (issuer, subject) to learn which.
     .onConflictDoNothing();
 }
+
+// The statement as SQL with its parameters (the benchmark prints its plan).
+export const identityStatements = { userByIdentityStatement };

@@ -98,3 +98,9 @@ export async function listOrganisationHabits(db: DbOrTx, organisationId: string)
     rows.map((r) => r.habit),
   );
 }
+
+// One habit with its positive changes.
+export async function findHabit(db: DbOrTx, habitId: string): Promise<THabit | null> {
+  const [row] = await db.select().from(habits).where(eq(habits.id, habitId));
+  return row ? ((await loadHabits(db, [row]))[0] ?? null) : null;
+}

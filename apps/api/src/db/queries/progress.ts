@@ -45,19 +45,16 @@ function liveStreakSql(today: SQL): SQL {
     ) c`;
 }
 
-// Progress of one habit in whole percent, as progressPercentage() computes it.
-const habitProgressSql = sql`round(100.0 * least(uh.days_completed, uh.target_days) / uh.target_days)`;
-
-// Every member of a cohort as the leaderboard shows them (DOMAIN "Cohort and endorsements"): total
-// progress (the mean over active habits, 0 with none), streak (the best over active habits), the
-// active habits (name, days completed, in slot order) and endorsements received; and when their
-// local date began and when the next begins (outside that span their streak may differ). One pass over the
-// members through their keys (nested loops); "limit 1" keeps the planner from turning the user
-// lookup into a scan of all users.
+// Every member of a cohort with what the leaderboard ranks them by (DOMAIN "Cohort and
+// endorsements"): their streak (the best over their active habits), their active habits (name,
+// days completed and habit length, in slot order) and the endorsements they received; and when
+// their local date began and when the next begins (outside that span their streak may differ). One
+// pass over the members through their keys (nested loops); "limit 1" keeps the planner from turning
+// the user lookup into a scan of all users.
 export function memberStandingsSql(options: { cohortId: SQL; now: SQL }): SQL {
   const today = sql`t.today`;
   return sql`
-    select cm.user_id as id, u.full_name, u.email, u.job_title, u.role, s.progress, s.streak, s.habits,
+    select cm.user_id as id, u.full_name, u.email, u.job_title, u.role, s.streak, s.habits,
       (select count(*) from endorsements e where e.endorsed_id = cm.user_id)::int as received,
       (t.today::timestamp at time zone u.time_zone) as day_began_at,
       ((t.today + 1)::timestamp at time zone u.time_zone) as next_day_at
@@ -66,37 +63,12 @@ export function memberStandingsSql(options: { cohortId: SQL; now: SQL }): SQL {
       where u.id = cm.user_id limit 1) u
     cross join lateral (select ${memberTodaySql(options.now)} as today) t
     cross join lateral (
-      select coalesce(round(avg(${habitProgressSql})), 0)::int as progress,
-        coalesce(max(${streakSql(today)}), 0)::int as streak,
-        coalesce(json_agg(json_build_object('name', h.name, 'days_completed', uh.days_completed)
-          order by uh.slot), '[]'::json) as habits
+      select coalesce(max(${streakSql(today)}), 0)::int as streak,
+        coalesce(json_agg(json_build_object('name', h.name, 'days_completed', uh.days_completed,
+          'target_days', uh.target_days) order by uh.slot), '[]'::json) as habits
       from user_habits uh
       join habits h on h.id = uh.habit_id
       where uh.user_id = cm.user_id and uh.status = 'active'
     ) s
     where cm.cohort_id = ${options.cohortId}`;
-}
-
-// DOMAIN "Cohort and endorsements": progress descending, then streak descending, then name (and
-// the id between namesakes, so every reader ranks the same way).
-export function compareStandings(
-  a: { progress: number; streak: number; full_name: string; id: string },
-  b: { progress: number; streak: number; full_name: string; id: string },
-): number {
-  return (
-    b.progress - a.progress ||
-    b.streak - a.streak ||
-    a.full_name.localeCompare(b.full_name, 'en') ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
-}
-
-export function rankStandings<T extends { progress: number; streak: number; full_name: string; id: string }>(
-  rows: T[],
-): T[] {
-  return [...rows].sort(compareStandings);
-}
-
-export function progressPercentage(daysCompleted: number, totalDays: number): number {
-  return Math.round((100 * Math.min(daysCompleted, totalDays)) / totalDays);
 }

@@ -42,3 +42,12 @@ export async function activeSlots(db: DbOrTx, userId: string) {
     .from(userHabits)
     .where(and(eq(userHabits.userId, userId), eq(userHabits.status, 'active')));
 }
+
+// Null when the slot was taken meanwhile (a unique index guards each active slot, decision 002).
+export async function insertUserHabit(
+  db: DbOrTx,
+  values: { userId: string; habitId: string; slot: number; startedOn: string; targetDays: number },
+): Promise<{ id: string } | null> {
+  const [row] = await db.insert(userHabits).values(values).onConflictDoNothing().returning({ id: userHabits.id });
+  return row ?? null;
+}

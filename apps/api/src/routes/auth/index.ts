@@ -5,7 +5,7 @@ import { ZAcceptTermsRequest, ZAcceptTermsResponse } from '@habitrack/contracts/
 import { ZMeResponse } from '@habitrack/contracts/auth/get-me';
 import { ZUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import { ZResetUserDataResponse } from '@habitrack/contracts/auth/reset-user-data';
-import { callerOf, withCaller } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { acceptTerms, resetUserData } from '../../services/account.service.ts';
 import { getUserFlowStatus } from '../../services/flow.service.ts';
 import { toMeResponse } from '../../services/me.service.ts';
@@ -34,7 +34,6 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
   app.get(
     '/user-flow-status',
     {
-      config: { confirmsCaller: true },
       schema: {
         tags: ['auth'],
         summary: 'Where the signed-in person goes next',
@@ -46,10 +45,7 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
         },
       },
     },
-    async (request) =>
-      withCaller(app, request, (user) =>
-        getUserFlowStatus(app.database.db, { user, token: callerOf(request).token, now: app.now() }),
-      ),
+    async (request) => getUserFlowStatus(app.database, { user: callerOf(request).user, now: app.now() }),
   );
 
   app.post(

@@ -8,11 +8,9 @@ import {
 } from '@habitrack/contracts/habits/log-habit';
 import { ZListMyActiveHabitsResponse } from '@habitrack/contracts/habits/list-my-active-habits';
 import { ZSelectHabitRequest, ZSelectHabitResponse } from '@habitrack/contracts/habits/select-habit';
-import { listOrganisationHabits } from '../../db/queries/programmes.ts';
-import { listActiveUserHabits } from '../../db/queries/user-habits.ts';
-import { callerOf, withCaller } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { getTodayLog, logHabit } from '../../services/check-in.service.ts';
-import { selectHabit } from '../../services/habits.service.ts';
+import { listHabits, listMyActiveHabits, selectHabit } from '../../services/habits.service.ts';
 
 const habitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +22,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListHabitsResponse.describe('The habits, for a member without a current programme.') },
       },
     },
-    async (request) => listOrganisationHabits(app.database.db, callerOf(request).user.organisationId),
+    async (request) => listHabits(app.database.db, callerOf(request).user),
   );
 
   app.get(
@@ -38,7 +36,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listActiveUserHabits(app.database.db, callerOf(request).user.id),
+    async (request) => listMyActiveHabits(app.database.db, callerOf(request).user),
   );
 
   app.post(
@@ -77,13 +75,12 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getTodayLog(app.database.db, { user: callerOf(request).user, id: request.params.habitId, now: app.now() }),
+      getTodayLog(app.database, { user: callerOf(request).user, id: request.params.habitId, now: app.now() }),
   );
 
   app.post(
     '/:habitId/log',
     {
-      config: { confirmsCaller: true },
       schema: {
         tags: ['habits'],
         summary: 'Check in an active habit for a day',
@@ -96,16 +93,12 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, log } = await withCaller(app, request, (user) =>
-        logHabit(app.database.db, {
-          user,
-          token: callerOf(request).token,
-          trusted: callerOf(request).confirmed,
-          id: request.params.habitId,
-          input: request.body,
-          now: app.now(),
-        }),
-      );
+      const { created, log } = await logHabit(app.database, {
+        user: callerOf(request).user,
+        id: request.params.habitId,
+        input: request.body,
+        now: app.now(),
+      });
       return reply.status(created ? 201 : 200).send(log);
     },
   );

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealthResponse } from '@habitrack/contracts/health/get-health';
+import { checkHealth } from '../../services/health.service.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,12 +17,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      try {
-        await app.database.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: app.database.kind };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' as const, database: app.database.kind });
-      }
+      const health = await checkHealth(app.database);
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
 };

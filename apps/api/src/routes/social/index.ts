@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEndorseMemberRequest, ZEndorsement } from '@habitrack/contracts/social/endorse-member';
 import { ZListCohortMembersResponse } from '@habitrack/contracts/social/list-cohort-members';
-import { callerOf, withCaller } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { endorseMember, listCohortMembers } from '../../services/social.service.ts';
 
 const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cohort/members',
     {
-      config: { confirmsCaller: true },
       schema: {
         tags: ['social'],
         summary: "The caller's cohort leaderboard",
@@ -19,16 +18,7 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const json = await withCaller(app, request, (user) =>
-        listCohortMembers(app.database.db, { user, token: callerOf(request).token, now: app.now() }),
-      );
-      // The service wrote the contract's JSON itself (social.service.ts): sent as it is.
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((text: string) => text)
-        .send(json as never);
-    },
+    async (request) => listCohortMembers(app.database, { user: callerOf(request).user, now: app.now() }),
   );
 
   app.post(
