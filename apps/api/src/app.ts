@@ -44,7 +44,11 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   app.setSerializerCompiler(contractSerializerCompiler({ frozenEntries: config.speed.frozenEntries }));
 
   app.decorate('now', now);
-  await app.register(securityHeadersPlugin, { auth: config.auth, production: config.env === 'production' });
+  await app.register(securityHeadersPlugin, {
+    auth: config.auth,
+    production: config.env === 'production',
+    recordOnce: config.speed.headerRecorder,
+  });
   await app.register(noStorePlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(swaggerPlugin, { page: config.apiDocs });

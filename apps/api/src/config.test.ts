@@ -133,6 +133,7 @@ describe('speed settings', () => {
       heldAnswers: true,
       frozenEntries: true,
       tokenCache: true,
+      headerRecorder: true,
     });
     expect(loadConfig({ SPEED_OFF: 'held-answers, token-cache' }).speed).toEqual({
       sharedStatements: true,
@@ -140,6 +141,7 @@ describe('speed settings', () => {
       heldAnswers: false,
       frozenEntries: true,
       tokenCache: false,
+      headerRecorder: true,
     });
     expect(loadConfig({ SPEED_OFF: 'all' }).speed).toEqual({
       sharedStatements: false,
@@ -147,6 +149,7 @@ describe('speed settings', () => {
       heldAnswers: false,
       frozenEntries: false,
       tokenCache: false,
+      headerRecorder: false,
     });
     expect(() => loadConfig({ SPEED_OFF: 'caches' })).toThrow(/Environment variable SPEED_OFF is invalid: must be/);
   });

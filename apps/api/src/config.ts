@@ -9,6 +9,7 @@ const SPEED_SWITCHES = [
   'held-answers',
   'frozen-entries',
   'token-cache',
+  'header-recorder',
   'all',
 ] as const;
 
@@ -171,6 +172,7 @@ export type Config = {
     heldAnswers: boolean;
     frozenEntries: boolean;
     tokenCache: boolean;
+    headerRecorder: boolean;
   };
 };
 
@@ -248,6 +250,7 @@ function speedSettings(off: string | undefined): Config['speed'] {
     heldAnswers: on('held-answers'),
     frozenEntries: on('frozen-entries'),
     tokenCache: on('token-cache'),
+    headerRecorder: on('header-recorder'),
   };
 }
 

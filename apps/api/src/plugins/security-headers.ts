@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthConfig } from '../config.ts';
 
-export type SecurityHeadersOptions = { auth: AuthConfig; production: boolean };
+// recordOnce (SPEED_OFF=header-recorder switches it off): helmet's headers are computed once and
+// copied onto each reply; off, helmet's own middleware runs on every response, as it is designed to.
+export type SecurityHeadersOptions = { auth: AuthConfig; production: boolean; recordOnce?: boolean };
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -82,19 +84,31 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
-  const headers = helmetHeaders({
+  const helmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(options.auth) },
     // MSAL and auth0-spa-js popups must still be able to report back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Over plain http (local use, tests) HSTS would pin a browser to https for localhost.
     strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  } satisfies HelmetOptions;
+  const isDocs = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+  if (options.recordOnce === false) {
+    const perRequest = helmet(helmetOptions);
+    app.addHook('onRequest', (request, reply, done) => {
+      perRequest(request.raw, reply.raw, (error?: unknown) => {
+        // The swagger UI's page sets inline styles; only its own path gets that looser style policy.
+        if (!error && isDocs(request.url)) reply.raw.setHeader('content-security-policy', docsContentSecurityPolicy);
+        done(error as Error | undefined);
+      });
+    });
+    return;
+  }
+  const headers = helmetHeaders(helmetOptions);
   const docsHeaders = { ...headers, 'content-security-policy': docsContentSecurityPolicy };
   // The swagger UI's page sets inline styles; only its own path gets that looser style policy.
   app.addHook('onRequest', (request, reply, done) => {
-    const docs = request.url === DOCS_PREFIX || request.url.startsWith(`${DOCS_PREFIX}/`);
-    reply.headers(docs ? docsHeaders : headers);
+    reply.headers(isDocs(request.url) ? docsHeaders : headers);
     done();
   });
 }

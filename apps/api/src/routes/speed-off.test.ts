@@ -28,6 +28,7 @@ describeEachDatabase('speed mechanisms on and off', (getDatabase) => {
       heldAnswers: false,
       frozenEntries: false,
       tokenCache: false,
+      headerRecorder: false,
     };
     plain = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW, config: { speed: off } });
     world = await createWorld(getDatabase().db, issuers);
