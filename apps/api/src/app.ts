@@ -41,14 +41,10 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(contractSerializerCompiler({ frozenEntries: config.speed.frozenEntries }));
+  app.setSerializerCompiler(contractSerializerCompiler);
 
   app.decorate('now', now);
-  await app.register(securityHeadersPlugin, {
-    auth: config.auth,
-    production: config.env === 'production',
-    recordOnce: config.speed.headerRecorder,
-  });
+  await app.register(securityHeadersPlugin, { auth: config.auth, production: config.env === 'production' });
   await app.register(noStorePlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(swaggerPlugin, { page: config.apiDocs });

@@ -3,15 +3,7 @@ import { z } from 'zod';
 
 // The one place that reads process.env (CONVENTIONS 6). Everything else receives a Config.
 // What SPEED_OFF can switch off (docs/ARCHITECTURE.md "How the API stays fast").
-const SPEED_SWITCHES = [
-  'shared-statements',
-  'named-statements',
-  'held-answers',
-  'frozen-entries',
-  'token-cache',
-  'header-recorder',
-  'all',
-] as const;
+const SPEED_SWITCHES = ['shared-statements', 'named-statements', 'held-answers', 'token-cache', 'all'] as const;
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -170,9 +162,7 @@ export type Config = {
     sharedStatements: boolean;
     namedStatements: boolean;
     heldAnswers: boolean;
-    frozenEntries: boolean;
     tokenCache: boolean;
-    headerRecorder: boolean;
   };
 };
 
@@ -248,9 +238,7 @@ function speedSettings(off: string | undefined): Config['speed'] {
     sharedStatements: on('shared-statements'),
     namedStatements: on('named-statements'),
     heldAnswers: on('held-answers'),
-    frozenEntries: on('frozen-entries'),
     tokenCache: on('token-cache'),
-    headerRecorder: on('header-recorder'),
   };
 }
 

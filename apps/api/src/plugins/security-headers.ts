@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthConfig } from '../config.ts';
 
-// recordOnce (SPEED_OFF=header-recorder switches it off): helmet's headers are computed once and
-// copied onto each reply; off, helmet's own middleware runs on every response, as it is designed to.
-export type SecurityHeadersOptions = { auth: AuthConfig; production: boolean; recordOnce?: boolean };
+export type SecurityHeadersOptions = { auth: AuthConfig; production: boolean };
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -69,20 +67,6 @@ const docsContentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
-// Helmet's headers for the given options, computed once: helmet's middleware is run against a
-// recorder instead of a response, so each request only copies a finished set of headers.
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
-    removeHeader: () => {},
-  };
-  let failure: unknown;
-  helmet(options)({} as never, recorder as never, (error?: unknown) => (failure = error));
-  if (failure) throw failure;
-  return headers;
-}
-
 async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
   const helmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(options.auth) },
@@ -92,24 +76,16 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
     // Over plain http (local use, tests) HSTS would pin a browser to https for localhost.
     strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   } satisfies HelmetOptions;
-  const isDocs = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
-  if (options.recordOnce === false) {
-    const perRequest = helmet(helmetOptions);
-    app.addHook('onRequest', (request, reply, done) => {
-      perRequest(request.raw, reply.raw, (error?: unknown) => {
-        // The swagger UI's page sets inline styles; only its own path gets that looser style policy.
-        if (!error && isDocs(request.url)) reply.raw.setHeader('content-security-policy', docsContentSecurityPolicy);
-        done(error as Error | undefined);
-      });
-    });
-    return;
-  }
-  const headers = helmetHeaders(helmetOptions);
-  const docsHeaders = { ...headers, 'content-security-policy': docsContentSecurityPolicy };
-  // The swagger UI's page sets inline styles; only its own path gets that looser style policy.
+  // Helmet's own middleware on every response, as it is designed to run (computing the headers once
+  // and copying them bought nothing measurable: docs/benchmarks.md, "What each mechanism buys").
+  const perResponse = helmet(helmetOptions);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isDocs(request.url) ? docsHeaders : headers);
-    done();
+    perResponse(request.raw, reply.raw, (error?: unknown) => {
+      // The swagger UI's page sets inline styles; only its own path gets that looser style policy.
+      const docs = request.url === DOCS_PREFIX || request.url.startsWith(`${DOCS_PREFIX}/`);
+      if (!error && docs) reply.raw.setHeader('content-security-policy', docsContentSecurityPolicy);
+      done(error as Error | undefined);
+    });
   });
 }
 

@@ -26,9 +26,7 @@ describeEachDatabase('speed mechanisms on and off', (getDatabase) => {
       sharedStatements: false,
       namedStatements: false,
       heldAnswers: false,
-      frozenEntries: false,
       tokenCache: false,
-      headerRecorder: false,
     };
     plain = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW, config: { speed: off } });
     world = await createWorld(getDatabase().db, issuers);

@@ -21,7 +21,7 @@ export function compareStandings(a: Standing, b: Standing): number {
 // A cohort's members in leaderboard order as of one standings version, for the span of time in
 // which every member's local date stays the same (their streaks depend on it). Each entry is the
 // leaderboard's as seen by someone who is neither that member nor endorsed them today; entries are
-// frozen, being shared by every request until the next change.
+// frozen, being shared by every request until the next change (a request copies what it changes).
 type RankedStandings = {
   version: StandingsVersion;
   validFrom: number;
