@@ -60,7 +60,13 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     cwd: repoRoot,
     // Request logs would drown the test list; E2E_LOG_LEVEL=info shows them.
-    env: serverEnv(port, process.env.E2E_DATA_DIR, { LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn' }),
+    // PUBLIC_URL: e-mail links point where the browser reaches the app; the reminder scheduler runs
+    // (e2e/tests/reminders.spec.ts reads the developer mail folder, DATA_DIR/mail).
+    env: serverEnv(port, process.env.E2E_DATA_DIR, {
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+      PUBLIC_URL: baseURL,
+      NOTIFICATIONS_SCHEDULER: 'on',
+    }),
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -15,6 +15,15 @@ export const BUDGETS = {
   initialJsKb: 200,
   // What any one lazily loaded screen or SDK adds to that.
   lazyChunkKb: 100,
+  // Lazy chunks with a budget of their own, each with its reason. The insights screens (issue 20)
+  // draw their charts with @mantine/charts, which is built on recharts (with its redux store and
+  // d3 scales): about 140 kB gzip that no other screen loads. Only leaders and team leaders open
+  // these screens, on demand, so the initial JS and every member's screen stay as they were. The
+  // budget is the chunk's size when it was set (153 kB) plus about 10 % headroom.
+  namedLazyChunksKb: {
+    'src/app/routes/leader-insights.tsx': 168,
+    'src/app/routes/team-leader-insights.tsx': 168,
+  },
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,9 +89,10 @@ export function budgetFailures(measurement, budgets = BUDGETS) {
     );
   }
   for (const chunk of measurement.lazy) {
-    if (kb(chunk.bytes) > budgets.lazyChunkKb) {
+    const budget = budgets.namedLazyChunksKb?.[chunk.source] ?? budgets.lazyChunkKb;
+    if (kb(chunk.bytes) > budget) {
       failures.push(
-        `lazy chunk ${chunk.source} adds ${kb(chunk.bytes).toFixed(1)} kB gzip, over the ${budgets.lazyChunkKb} kB budget`,
+        `lazy chunk ${chunk.source} adds ${kb(chunk.bytes).toFixed(1)} kB gzip, over the ${budget} kB budget`,
       );
     }
   }
@@ -121,7 +131,10 @@ function main() {
   for (const file of measurement.initial.files) console.log(`  ${kb(gzipBytes(file))}  ${file}`);
   console.log(`Initial CSS: ${kb(measurement.initialCss.bytes)} gzip`);
   console.log(`Lazily loaded chunks (added on top of the initial JS), budget ${BUDGETS.lazyChunkKb} kB each:`);
-  for (const chunk of measurement.lazy) console.log(`  ${kb(chunk.bytes)}  ${chunk.source}`);
+  for (const chunk of measurement.lazy) {
+    const own = BUDGETS.namedLazyChunksKb[chunk.source];
+    console.log(`  ${kb(chunk.bytes)}  ${chunk.source}${own === undefined ? '' : ` (own budget ${own} kB)`}`);
+  }
 
   const failures = budgetFailures(measurement);
   if (failures.length) {

@@ -86,4 +86,19 @@ describe('budgetFailures', () => {
       'lazy chunk src/routes/a.tsx adds 23.0 kB gzip, over the 22 kB budget',
     ]);
   });
+
+  it('holds a chunk with a budget of its own to that budget instead of the common one', () => {
+    const budgets = { initialJsKb: 157, lazyChunkKb: 22, namedLazyChunksKb: { 'node_modules/sdk/index.js': 66 } };
+    expect(budgetFailures(measurement, budgets)).toEqual([
+      'lazy chunk src/routes/b.tsx adds 24.0 kB gzip, over the 22 kB budget',
+      'lazy chunk src/routes/a.tsx adds 23.0 kB gzip, over the 22 kB budget',
+    ]);
+    expect(
+      budgetFailures(measurement, {
+        ...budgets,
+        lazyChunkKb: 30,
+        namedLazyChunksKb: { 'node_modules/sdk/index.js': 59 },
+      }),
+    ).toEqual(['lazy chunk node_modules/sdk/index.js adds 60.0 kB gzip, over the 59 kB budget']);
+  });
 });

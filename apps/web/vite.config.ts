@@ -52,9 +52,9 @@ function precompress(): Plugin {
 
 // What a page needs first starts downloading with the page's own scripts, not after them: a tiny
 // classic script, listed first in index.html, adds a modulepreload for
-// - the chunks of the screen the address opens (src/app/screen-paths.ts; the same screen
-//   src/app/router.tsx's preloadRouteChunk then finds downloaded), and
-// - the sign-in SDK of the provider stored by src/lib/storage.ts (key "selectedIdpType", a JSON
+// - the chunks of the screen the address opens (src/app/screen-paths.ts; the same chunks
+//   src/app/router.tsx's lazy route then imports), and
+// - the sign-in SDK of the provider stored by src/features/auth/utils/sign-in-choice.ts (key "selectedIdpType", a JSON
 //   string; the same decision as src/features/auth/adapters/preload-sdk.ts), unless the browser
 //   kept today's data of a member signed in with it (key "querySnapshot", src/lib/persisted-queries.ts):
 //   that page is shown from the kept data first, and the SDK's download waits for the app so as not

@@ -16,7 +16,7 @@ import {
   type DatabaseKind,
   type PreparedData,
 } from './data.ts';
-import { FULL, PGLITE, SMOKE, type Scale } from './generate.ts';
+import { FULL, PGLITE, SMOKE, WEEK_DAYS, type Scale } from './generate.ts';
 import { explainHotQueries } from './explain.ts';
 import { renderChart } from './chart.ts';
 import { drain, idleLatency, latencyPair, load, summarize, CONNECTIONS, type Rotation, type Sample } from './load.ts';
@@ -44,8 +44,8 @@ const WARMUP_S = smoke ? 1 : 2;
 const NOISE_MARGIN = smoke ? 0.25 : 0;
 const LATENCY_SAMPLES = smoke ? 60 : 200;
 
-type TargetName = 'reference' | 'dashboard' | 'members' | 'flow' | 'log';
-const ALL_TARGETS: TargetName[] = ['reference', 'dashboard', 'members', 'flow', 'log'];
+type TargetName = 'reference' | 'dashboard' | 'members' | 'flow' | 'log' | 'insights';
+const ALL_TARGETS: TargetName[] = ['reference', 'dashboard', 'members', 'flow', 'log', 'insights'];
 // --targets=flow,log measures a subset (always with the reference).
 const only = args
   .find((a) => a.startsWith('--targets='))
@@ -58,6 +58,7 @@ const LABELS: Record<TargetName, string> = {
   members: 'GET /api/v1/social/cohort/members',
   flow: 'GET /api/v1/auth/user-flow-status',
   log: 'POST /api/v1/habits/{id}/log',
+  insights: 'GET /api/v1/insights/?period=12w',
 };
 
 // Minimum fraction of the reference's req/s, per database (absent: no budget).
@@ -66,6 +67,9 @@ const RATIO_BUDGETS: Record<DatabaseKind, Partial<Record<TargetName, number>>> =
   pglite: { dashboard: 0.03 },
 };
 const P99_BUDGET_MS: Record<DatabaseKind, number | null> = { postgres: 100, pglite: null };
+// Measured and reported, not yet held to the p99 budget: the insights read does not meet it yet
+// (docs/benchmarks.md, "Insights").
+const P99_NOT_YET_HELD: TargetName[] = ['insights'];
 const HISTORY_LATENCY_BUDGET = 1.5;
 const COHORT_LATENCY_BUDGET = 3;
 
@@ -101,6 +105,12 @@ function rotations(users: BenchUser[], scaleCohorts: number): Record<Exclude<Tar
       path: (u) => `/api/v1/habits/${u.userHabitId}/log`,
       body: JSON.stringify({ log_type: 'completed', note: 'Done before the first meeting.' }),
       users: longStanding.filter((u) => u.userHabitId),
+    },
+    // The leaders (first member of each cohort, generate.ts): the whole programme's insights.
+    insights: {
+      method: 'GET',
+      path: () => '/api/v1/insights/?period=12w',
+      users: users.filter((u) => u.isLeader && u.cohortNo <= scaleCohorts),
     },
   };
 }
@@ -193,7 +203,7 @@ async function benchDatabase(
           );
         }
         const p99Budget = P99_BUDGET_MS[kind];
-        if (p99Budget !== null && m.p99 > p99Budget * (1 + NOISE_MARGIN)) {
+        if (p99Budget !== null && !P99_NOT_YET_HELD.includes(name) && m.p99 > p99Budget * (1 + NOISE_MARGIN)) {
           failures.push(`${kind} ${LABELS[name]}: p99 ${m.p99} ms, budget ${p99Budget} ms`);
         }
         if (m.errors || m.non2xx) failures.push(`${kind} ${LABELS[name]}: ${m.errors} errors, ${m.non2xx} non-2xx`);
@@ -226,6 +236,15 @@ async function benchDatabase(
       { a: year, b: week, samples: samplesPerCase },
       tokens,
     );
+    // A habit's history (decision 014): the frame of a long-standing member's habit, with its
+    // logs, against a one-week member's (same cohorts).
+    const historyOf = (u: BenchUser) => `/api/v1/habits/${u.userHabitId}/history`;
+    const [yearHistoryMs, weekHistoryMs] = await latencyPair(
+      api.url,
+      historyOf,
+      { a: year.filter((u) => u.userHabitId), b: week.filter((u) => u.userHabitId), samples: samplesPerCase },
+      tokens,
+    );
     const [bigMs, smallMs] = await latencyPair(
       api.url,
       '/api/v1/social/cohort/members',
@@ -240,6 +259,14 @@ async function benchDatabase(
         a: yearMs,
         b: weekMs,
         ratio: yearMs / weekMs,
+        budget: HISTORY_LATENCY_BUDGET,
+      },
+      {
+        name: `habit history: ${scale.historyDays}-day member vs ${WEEK_DAYS}-day member (same cohorts)`,
+        method,
+        a: yearHistoryMs,
+        b: weekHistoryMs,
+        ratio: yearHistoryMs / weekHistoryMs,
         budget: HISTORY_LATENCY_BUDGET,
       },
       {

@@ -95,6 +95,8 @@ export type BenchUser = {
   userHabitId: string | null;
   cohortNo: number;
   historyDays: number;
+  // A leader (generate.ts): the insights target's callers.
+  isLeader: boolean;
 };
 
 export async function loadBenchUsers(target: Target): Promise<BenchUser[]> {
@@ -109,10 +111,11 @@ export async function loadBenchUsers(target: Target): Promise<BenchUser[]> {
       uh: string | null;
       cohort_no: number;
       history_days: number;
+      is_leader: boolean;
     }>(
       database,
-      `select b.n, b.user_id, b.cohort_no, b.history_days, h.id::text as uh
-       from bench_users b
+      `select b.n, b.user_id, b.cohort_no, b.history_days, h.id::text as uh, u.role = 'leader' as is_leader
+       from bench_users b join users u on u.id = b.user_id
        left join (select distinct on (n) n, id from bench_user_habits where active order by n, s) h on h.n = b.n
        order by b.n`,
     );
@@ -122,6 +125,7 @@ export async function loadBenchUsers(target: Target): Promise<BenchUser[]> {
       userHabitId: r.uh,
       cohortNo: r.cohort_no,
       historyDays: r.history_days,
+      isLeader: r.is_leader,
     }));
   } finally {
     await database.close();

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/api/src/db/client.ts';
 
 // Bump when the generated data changes shape: a cached database with another version is rebuilt.
-export const GENERATOR_VERSION = 5;
+// 6: active habits start 20 to 52 days ago, inside their 60-day frame for a week (decision 014).
+export const GENERATOR_VERSION = 6;
 
 // Issuer of the benchmark's access tokens; identities are generated for it.
 export const BENCH_ISSUER = 'https://bench.habitrack.local/';
@@ -139,13 +140,14 @@ function statements(scale: Scale, today: string): [label: string, statement: str
     [
       'user habits',
       // 1 to 3 active habits per member (slot s); a long-standing member's active habit started
-      // 20 to 119 days ago and an ended habit in the same slot holds the year before it.
+      // 20 to 52 days ago, so its 60-day frame is not over while the data is kept (a week; decision
+      // 014), and an ended habit in the same slot holds the year before it.
       `create temporary table bench_habit_numbers as
          select (row_number() over (order by b.position, h.position) - 1)::int as k, h.id
          from habits h join behaviours b on b.id = h.behaviour_id;
        insert into bench_user_habits (id, n, s, active, habit_id, started_on, last_day)
          select gen_random_uuid(), b.n, s, true, hn.id,
-           ${d('')} - (least(b.history_days, 20 + (b.n * 13 + s * 29) % 100) - 1), ${d('')}
+           ${d('')} - (least(b.history_days, 20 + (b.n * 13 + s * 29) % 33) - 1), ${d('')}
          from bench_users b cross join generate_series(1, 3) s
          join bench_habit_numbers hn on hn.k = (b.n * 7 + s * 5) % 20
          where s <= 1 + b.n % 3;
@@ -154,10 +156,13 @@ function statements(scale: Scale, today: string): [label: string, statement: str
          from bench_user_habits a join bench_users b on b.n = a.n
          join bench_habit_numbers hn on hn.k = (a.n * 7 + a.s * 5 + 1) % 20
          where a.active and b.history_days > ${WEEK_DAYS} and a.started_on > ${d(`- ${scale.historyDays - 1}`)};
-       insert into user_habits (id, user_id, habit_id, status, slot, started_on, target_days, created_at)
+       set session_replication_role = replica;
+       insert into user_habits (id, user_id, habit_id, status, slot, started_on, target_days, ended_on, created_at)
          select h.id, b.user_id, h.habit_id, case when h.active then 'active' else 'ended' end::user_habit_status,
-           case when h.active then h.s end, h.started_on, 60, h.started_on::timestamptz
-         from bench_user_habits h join bench_users b on b.n = h.n`,
+           case when h.active then h.s end, h.started_on, 60, case when h.active then null else h.last_day end,
+           h.started_on::timestamptz
+         from bench_user_habits h join bench_users b on b.n = h.n;
+       set session_replication_role = default`,
     ],
     [
       'habit logs',
@@ -209,6 +214,22 @@ function statements(scale: Scale, today: string): [label: string, statement: str
              else (b.cohort_no - 1) * ${scale.cohortSize} + 1 + (x.r * 7 + b.n) % ${scale.cohortSize} end
          where x.r < 100`,
       'endorsements',
+    ],
+    [
+      'teams, leaders, insights',
+      // A team per cohort (its department's members), the first member of each cohort a leader (the
+      // insights target's callers), then the prepared aggregates of the insights built set-based
+      // (migration 0013), since the bulk loads ran without triggers.
+      `insert into teams (organisation_id, name)
+         select o.id, 'Team ' || lpad(g::text, 3, '0') from organisations o, generate_series(1, ${scale.cohorts + 1}) g
+         where o.slug = 'bench';
+       set session_replication_role = replica;
+       update users u set team_id = t.id, role = case when (b.n - 1) % ${scale.cohortSize} = 0 or b.n = ${members + 1}
+           then 'leader' else 'member' end::user_role
+         from bench_users b join teams t on t.name = 'Team ' || lpad(b.cohort_no::text, 3, '0')
+         where u.id = b.user_id;
+       set session_replication_role = default;
+       select insight_rebuild()`,
     ],
     // As autovacuum would: statistics, and the visibility map that index-only scans rely on.
     ['vacuum and statistics', `vacuum analyze`],

@@ -74,16 +74,18 @@ export async function load(
 // latency of each case.
 export async function latencyPair(
   api: string,
-  path: string,
+  // One path for everyone, or each member's own (their habit's history).
+  path: string | ((user: BenchUser) => string),
   cases: { a: BenchUser[]; b: BenchUser[]; samples: number },
   tokens: Map<number, string>,
 ): Promise<[number, number]> {
   const times: [number[], number[]] = [[], []];
   const call = async (user: BenchUser) => {
+    const url = typeof path === 'string' ? path : path(user);
     const t0 = performance.now();
-    const response = await fetch(`${api}${path}`, { headers: { authorization: `Bearer ${tokens.get(user.n)}` } });
+    const response = await fetch(`${api}${url}`, { headers: { authorization: `Bearer ${tokens.get(user.n)}` } });
     await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status} for member ${user.n}`);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status} for member ${user.n}`);
     return performance.now() - t0;
   };
   const { a, b } = cases;

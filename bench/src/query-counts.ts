@@ -18,7 +18,10 @@ for (const kind of databaseKinds) {
   const db = database.db;
   const world = await createWorld(db, issuers);
   const member = await world.person();
-  // 60 days of history on all three habits.
+  // 59 days of history on all three habits, picked 60 days ago with today their frame's last day
+  // (a habit picked earlier would be completed: decision 014).
+  const today = new Date().toISOString().slice(0, 10);
+  const userHabitIds: string[] = [];
   for (const [slot, habit] of world.habits.slice(0, 3).entries()) {
     const [uh] = await db
       .insert(userHabits)
@@ -26,14 +29,15 @@ for (const kind of databaseKinds) {
         userId: member.id,
         habitId: habit.id,
         slot: slot + 1,
-        startedOn: addDays('2026-11-21', -59),
+        startedOn: addDays(today, -59),
         targetDays: 60,
       })
       .returning();
+    userHabitIds.push(uh!.id);
     await db.insert(habitLogs).values(
-      Array.from({ length: 60 }, (_, i) => ({
+      Array.from({ length: 59 }, (_, i) => ({
         userHabitId: uh!.id,
-        logDate: addDays('2026-11-21', -i),
+        logDate: addDays(today, -1 - i),
         logType: 'completed' as const,
       })),
     );
@@ -55,7 +59,7 @@ for (const kind of databaseKinds) {
       userId: o.id,
       habitId: world.habits[0]!.id,
       slot: 1,
-      startedOn: '2026-10-01',
+      startedOn: addDays(today, -30),
       targetDays: 60,
     })),
   );
@@ -65,6 +69,7 @@ for (const kind of databaseKinds) {
     `/api/v1/programmes/${world.programme.id}/behaviours`,
     '/api/v1/dashboard/',
     '/api/v1/social/cohort/members',
+    `/api/v1/habits/${userHabitIds[0]}/history`,
   ];
   for (const url of endpoints) {
     await app.inject({ method: 'GET', url, headers: member.headers });
@@ -79,7 +84,7 @@ for (const kind of databaseKinds) {
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
     }
     console.log(
-      `${kind.padEnd(8)} ${url.replace(world.programme.id, '{id}').padEnd(42)} ${statements} statements (incl. 1 for sign-in), median ${median(times).toFixed(1)} ms`,
+      `${kind.padEnd(8)} ${url.replace(world.programme.id, '{id}').replace(userHabitIds[0]!, '{id}').padEnd(42)} ${statements} statements (incl. 1 for sign-in), median ${median(times).toFixed(1)} ms`,
     );
   }
   await app.close();

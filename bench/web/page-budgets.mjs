@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:web`: Lighthouse 12 (mobile preset: default form factor and simulated throttling)
-// against the app as `npm start` serves it, in Debian's Chromium. Five pages, each measured
+// against the app as `npm start` serves it, in Debian's Chromium. Six pages, each measured
 // RUNS times; the median of every figure is checked against the page budgets below. The login page
-// is measured signed out; the others signed in as a seeded demo member, through the real login
-// screen and the development identity provider. Prints a table, writes bench/results/web-latest.json
-// and exits 1 naming every missed budget.
+// is measured signed out; the others signed in as a seeded demo member (the insights as the demo
+// leader), through the real login screen and the development identity provider. Prints a table,
+// writes bench/results/web-latest.json and exits 1 naming every missed budget.
 //
 // Options: --runs N (default 3), --pages login,dashboard,... (default all), --out FILE,
 // --lhr-dir DIR (also keeps every run's full Lighthouse report there, to study long tasks and the
@@ -33,6 +33,8 @@ const CHROMIUM_FLAGS = [
 ];
 // A seeded member who has accepted the terms, chosen habits and belongs to a cohort (apps/api/src/seed).
 const MEMBER = { email: 'lucas.martin@acme.example', name: 'Lucas Martin' };
+// The seeded leader, for the leaders' pages (the demo's insights have figures in every section).
+const LEADER = { email: 'eleanor.whitfield@acme.example', name: 'Eleanor Whitfield' };
 
 const BUDGETS = {
   performance: { min: 95, label: 'Performance', unit: '' },
@@ -49,6 +51,7 @@ const PAGES = [
   { name: 'cohort', path: () => '/programme/cohort', signedIn: true },
   { name: 'check-in', path: (ctx) => `/programme/habit-track/${ctx.habitId}`, signedIn: true },
   { name: 'habit selection', path: () => '/programme/behaviour-habit-selection', signedIn: true },
+  { name: 'insights', path: () => '/leader/insights', signedIn: true, person: LEADER },
 ];
 
 const { values: options } = parseArgs({
@@ -166,6 +169,26 @@ async function signIn(cdpUrl, baseUrl) {
     return { habitId };
   } finally {
     // Disconnects only: the browser and its signed-in profile stay for Lighthouse.
+    await browser.close();
+  }
+}
+
+// Signs out of the app (its storage for the origin is cleared) and signs in again as the leader,
+// through the login screen and the development identity provider, on the leader's insights.
+async function signInAsLeader(cdpUrl, baseUrl) {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const session = await browser.newBrowserCDPSession();
+    await session.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/leader/insights`);
+    await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: new RegExp(LEADER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
+    await page.getByText(`Welcome, ${LEADER.name}`).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Programme insights' }).waitFor({ timeout: 30_000 });
+    await page.close();
+  } finally {
     await browser.close();
   }
 }
@@ -322,13 +345,24 @@ async function main() {
     const context = {};
     const rows = [];
     let signedIn = false;
-    // Signed-out pages first: signing in is one-way for this browser profile.
-    const ordered = [...pages.filter((page) => !page.signedIn), ...pages.filter((page) => page.signedIn)];
+    let leader = false;
+    // Signed-out pages first: signing in is one-way for this browser profile; the leader's pages
+    // last, after signing out of the member's session.
+    const ordered = [
+      ...pages.filter((page) => !page.signedIn),
+      ...pages.filter((page) => page.signedIn && !page.person),
+      ...pages.filter((page) => page.person === LEADER),
+    ];
     for (const page of ordered) {
-      if (page.signedIn && !signedIn) {
+      if (page.signedIn && !page.person && !signedIn) {
         console.log(`Signing in as ${MEMBER.email}...`);
         Object.assign(context, await signIn(cdpUrl, baseUrl));
         signedIn = true;
+      }
+      if (page.person === LEADER && !leader) {
+        console.log(`Signing in as ${LEADER.email}...`);
+        await signInAsLeader(cdpUrl, baseUrl);
+        leader = true;
       }
       const url = `${baseUrl}${page.path(context)}`;
       const runs = [];

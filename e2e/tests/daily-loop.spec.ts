@@ -50,8 +50,9 @@ async function expectNumbers(page: Page, expected: { streak: number; days: numbe
   );
 }
 
-// The check-ins the app keeps in the browser (apps/web/src/lib/storage.ts, key habitLogs). A string
-// expression: this project is typed for Node, without the DOM's globals.
+// The check-ins the app keeps in the browser (key habitLogs, by
+// apps/web/src/features/check-in/utils/local-habit-logs.ts). A string expression: this project is
+// typed for Node, without the DOM's globals.
 async function storedCheckIns(page: Page): Promise<unknown[]> {
   const raw = await page.evaluate<string | null>("window.localStorage.getItem('habitLogs')");
   return JSON.parse(raw ?? '[]') as unknown[];
@@ -74,12 +75,12 @@ test('mood, a check-in with a positive change, and an update the same day', asyn
   const today = page
     .getByRole('region', { name: 'Mood Tracking' })
     .getByRole('listitem', { name: /^Today, .*: Good$/ });
-  await expect(today).toContainText('🙂');
+  await expect(today.getByRole('img', { name: 'Good' })).toBeVisible();
   // Answered for today: a new visit does not ask again.
   const flowStatus = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/user-flow-status'));
   await page.reload();
   expect(await (await flowStatus).json()).toMatchObject({ navigation_path: 'dashboard', needs_mood_entry: false });
-  await expect(today).toContainText('🙂');
+  await expect(today.getByRole('img', { name: 'Good' })).toBeVisible();
   await expect(moodDialog(page)).toBeHidden();
 
   const before = await readNumbers(page);

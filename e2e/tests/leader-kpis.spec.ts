@@ -2,10 +2,15 @@
 // provider against the real API: the team leader first waits for goals; the leader is sent to the
 // goals form from '/', saves two goals and reaches the dashboard; the team leader is then sent to
 // the KPI form, defines Engineering with a KPI per goal and reaches the dashboard; the API then
-// holds that department and both KPIs. The tests run in order and share the seeded database (the
-// demo programme starts with no goals and no start date), so they form one story.
+// holds that department and both KPIs. The tests run in order and share one database, so they form
+// one story. The shared demo server's programme already has goals, departments and KPIs (for the
+// insights), so this story runs on a server of its own, seeded as the demo is before the leader has
+// set goals (DEMO_GOALS=off: no goals, no departments, no start date).
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectScreenPasses } from '../fixtures/screen-checks.ts';
+import { freePort, freshDataDir, startServer, type RunningServer } from '../fixtures/server.ts';
 import { signInAs } from '../fixtures/sign-in.ts';
 
 const LEADER = { email: 'eleanor.whitfield@acme.example', name: 'Eleanor Whitfield' };
@@ -16,6 +21,28 @@ const GOALS = [
 ];
 
 test.describe.configure({ mode: 'serial' });
+
+// The port is chosen when the file loads, so every test's pages use it; the server starts once.
+const port = freePort();
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = freshDataDir('goals-journey');
+let server: RunningServer | undefined;
+test.use({ baseURL });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = startServer({
+    port,
+    dataDir,
+    env: { DEMO_GOALS: 'off', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+  });
+  await server.waitHealthy(200_000);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dirname(dataDir), { recursive: true, force: true });
+});
 
 function heading(page: Page, name: string) {
   return page.getByRole('main').getByRole('heading', { level: 1, name });

@@ -16,6 +16,8 @@ import { contractSerializerCompiler } from './lib/contract-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
 import configRoutes, { webConfig } from './routes/config/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import unsubscribeRoutes from './routes/notifications/unsubscribe.ts';
+import scimRoutes from './routes/scim/index.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -60,6 +62,13 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   await app.register(healthRoutes);
   await app.register(configRoutes, { config });
   await app.register(apiRoutes, { prefix: '/api/v1', config });
+  // Beside apiRoutes, not inside: an unsubscribe link works without signing in (decision 015).
+  await app.register(unsubscribeRoutes, {
+    prefix: '/api/v1/notifications',
+    unsubscribeSecret: config.notifications.unsubscribeSecret,
+  });
+  // SCIM 2.0 provisioning with its own tokens, content type and errors (decision 018).
+  await app.register(scimRoutes, { prefix: '/scim/v2', publicUrl: config.publicUrl });
   if (config.webDist) await app.register(spaPlugin, { root: config.webDist, webConfig: webConfig(config) });
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEMO_UNSUBSCRIBE_SECRET, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for the local demo', () => {
@@ -43,6 +43,12 @@ describe('proxy and API reference settings', () => {
     expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/^Environment variable API_DOCS is invalid/);
   });
+
+  it('seeds the demo with its goals unless DEMO_GOALS is off', () => {
+    expect(loadConfig({}).demoGoals).toBe(true);
+    expect(loadConfig({ DEMO_GOALS: 'off' }).demoGoals).toBe(false);
+    expect(() => loadConfig({ DEMO_GOALS: 'no' })).toThrow(/^Environment variable DEMO_GOALS is invalid/);
+  });
 });
 
 describe('mail settings', () => {
@@ -56,6 +62,27 @@ describe('mail settings', () => {
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(
       /^Environment variable SMTP_URL is invalid: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+});
+
+describe('notification settings', () => {
+  it('ticks the scheduler unless switched off (off by default in tests), with a demo secret unless one is set', () => {
+    expect(loadConfig({}).notifications).toEqual({ scheduler: true, unsubscribeSecret: DEMO_UNSUBSCRIBE_SECRET });
+    expect(loadConfig({ NODE_ENV: 'production' }).notifications.scheduler).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).notifications.scheduler).toBe(false);
+    expect(loadConfig({ NOTIFICATIONS_SCHEDULER: 'off' }).notifications.scheduler).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', NOTIFICATIONS_SCHEDULER: 'on' }).notifications.scheduler).toBe(true);
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ UNSUBSCRIBE_SECRET: secret }).notifications.unsubscribeSecret).toBe(secret);
+  });
+
+  it('refuses a short secret or an unknown scheduler switch, naming the variable', () => {
+    expect(() => loadConfig({ UNSUBSCRIBE_SECRET: 'short' })).toThrow(
+      /^Environment variable UNSUBSCRIBE_SECRET is invalid: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ NOTIFICATIONS_SCHEDULER: 'yes' })).toThrow(
+      /^Environment variable NOTIFICATIONS_SCHEDULER is invalid/,
     );
   });
 });

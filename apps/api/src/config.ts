@@ -37,6 +37,8 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465')
     .optional(),
   MAIL_FROM: z.string().min(3).default('HabiTrack <no-reply@habitrack.local>'),
+  NOTIFICATIONS_SCHEDULER: z.enum(['on', 'off']).optional(),
+  UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   CORS_ORIGINS: z
     .string()
     .refine(
@@ -53,6 +55,7 @@ const ConfigSchema = z.object({
     )
     .optional(),
   API_DOCS: z.enum(['on', 'off']).optional(),
+  DEMO_GOALS: z.enum(['on', 'off']).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/[^/\s]+/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379')
@@ -71,6 +74,10 @@ const ConfigSchema = z.object({
 });
 
 type RawConfig = z.infer<typeof ConfigSchema>;
+
+// Signs unsubscribe links when UNSUBSCRIBE_SECRET is unset: fine for the demo, known to everyone,
+// so production sets its own (docs/operations/configuration.md).
+export const DEMO_UNSUBSCRIBE_SECRET = 'habitrack-demo-unsubscribe-secret-not-for-production';
 
 export type HostedAuthConfig = { domain: string; issuer: string; clientId: string; audience: string; jwksUri: string };
 export type DirectoryAuthConfig = {
@@ -138,6 +145,9 @@ export type Config = {
   auth: AuthConfig;
   // SMTP_URL unset: e-mail goes to the developer mail folder (docs/operations/email.md).
   mail: { smtpUrl: string | undefined; from: string };
+  // Reminders and weekly summaries (docs/decisions/015-reminders.md): whether this process ticks
+  // every minute to queue them, and the key that signs their unsubscribe links.
+  notifications: { scheduler: boolean; unsubscribeSecret: string };
   // Browser origins allowed to call the API cross-origin (docs/operations/security.md).
   corsOrigins: string[];
   // Requests per minute on /api/v1/* per signed-in user, or per address before sign-in.
@@ -157,6 +167,9 @@ export type Config = {
   // PostgreSQL: longest wait for a connection, and longest a statement may run (answers 503 after).
   databaseConnectTimeoutMs: number;
   databaseStatementTimeoutMs: number;
+  // The demo seed (outside production) includes the leader's goals, departments and KPIs, unless
+  // DEMO_GOALS=off (the programme as it is before the leader has set goals).
+  demoGoals: boolean;
   // The speed mechanisms, each on unless SPEED_OFF names it (or says `all`).
   speed: {
     sharedStatements: boolean;
@@ -218,6 +231,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: c.WEB_DIST,
     auth: { auth0: hostedAuth(c), azure: directoryAuth(c) },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    notifications: {
+      scheduler: c.NOTIFICATIONS_SCHEDULER ? c.NOTIFICATIONS_SCHEDULER === 'on' : c.NODE_ENV !== 'test',
+      unsubscribeSecret: c.UNSUBSCRIBE_SECRET ?? DEMO_UNSUBSCRIBE_SECRET,
+    },
     corsOrigins: c.CORS_ORIGINS ? originsOf(c.CORS_ORIGINS.split(',')) : originsOf([publicUrl]),
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY === undefined ? false : parseTrustProxy(c.TRUST_PROXY)!,
@@ -227,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+    demoGoals: c.DEMO_GOALS !== 'off',
     speed: speedSettings(c.SPEED_OFF),
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseLockedError, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
+import { startNotificationScheduler, type NotificationScheduler } from './mail/notification-scheduler.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import { isSeeded, seedDemo, demoAccounts } from './seed/seed-demo.ts';
 
@@ -46,13 +47,14 @@ async function main() {
       logger.info('Demo data already present');
     } else {
       logger.info('Seeding demo data');
-      await seedDemo(database.db);
+      await seedDemo(database.db, { goals: config.demoGoals });
     }
   }
 
   const app = await buildApp({ config, database, logger });
   let closing = false;
   let outbox: OutboxWorker | null = null;
+  let notifications: NotificationScheduler | null = null;
   // Requests in flight finish (app.close() stops accepting and waits for them); after
   // SHUTDOWN_TIMEOUT_MS the remaining connections are cut, so a stuck request cannot hold the
   // process (and the database) forever.
@@ -71,7 +73,8 @@ async function main() {
       }, 5_000).unref();
     }, config.shutdownTimeoutMs);
     try {
-      // The e-mail being sent finishes (and is marked) before the database closes.
+      // The tick being run and the e-mail being sent finish (and are marked) before the database closes.
+      await notifications?.stop();
       await outbox?.stop();
       await app.close();
     } catch (error) {
@@ -95,6 +98,14 @@ async function main() {
   const transport = mailTransportFor(config, app.log);
   if (transport && !closing) outbox = startOutboxWorker({ db: database.db, transport, logger: app.log });
   else app.log.warn('SMTP_URL is not set: e-mail stays queued in the outbox until it is');
+  if (config.notifications.scheduler && !closing) {
+    notifications = startNotificationScheduler({
+      db: database.db,
+      logger: app.log,
+      publicUrl: config.publicUrl,
+      unsubscribeSecret: config.notifications.unsubscribeSecret,
+    });
+  }
   const url = config.publicUrl;
   console.log(`\nHabiTrack is running at ${url}`);
   if (config.env !== 'production') {

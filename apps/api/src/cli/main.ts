@@ -7,11 +7,14 @@ import { importPeople } from '../imports/import-people.ts';
 import { importProgramme } from '../imports/import-programme.ts';
 import { describePeopleImport, describeProgrammeImport } from '../imports/import-summary.ts';
 import { demoAccounts, seedDemo } from '../seed/seed-demo.ts';
+import { createScimToken, UnknownOrganisationError } from '../services/scim-tokens.service.ts';
 
 const USAGE = `Usage:
   npm run programme -- import FILE   import programme content (behaviours, habits, ...) from YAML
   npm run people -- import FILE      import an organisation's teams, users and cohorts from YAML
   npm run cli -w apps/api -- demo seed   load the demo data unless it is already there
+  npm run admin -- scim-token create --org ORGANISATION_ID
+                                     make a SCIM token for the organisation (printed once)
 
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .data);
 stop the server first when using the embedded database. See docs/operations/importing.md.`;
@@ -70,7 +73,24 @@ async function runDemoSeed(): Promise<string> {
   return [head, 'Demo accounts:', ...accounts].join('\n');
 }
 
+// The token is printed once: only its SHA-256 hash is stored (decision 018).
+async function runScimTokenCreate(organisationId: string): Promise<string> {
+  const created = await withDatabase(({ db }) => createScimToken(db, { organisationId, createdBy: null })).catch(
+    (error: unknown) => {
+      throw error instanceof UnknownOrganisationError ? new UsageError(error.message) : error;
+    },
+  );
+  return [
+    `SCIM token ${created.prefix}… created for organisation ${organisationId}.`,
+    'Copy it now: it is shown only this once.',
+    created.token,
+  ].join('\n');
+}
+
 async function main(args: readonly string[]): Promise<string> {
+  if (args[0] === 'admin' && args[1] === 'scim-token' && args[2] === 'create' && args[3] === '--org' && args[4]) {
+    if (args.length === 5) return runScimTokenCreate(args[4]);
+  }
   const [command, action, file, ...rest] = args;
   if ((command === 'programme' || command === 'people') && action === 'import' && file && rest.length === 0) {
     return runImport(command, file);

@@ -73,13 +73,19 @@ async function upsertUsers(tx: Tx, organisationId: string, file: PeopleFile) {
         fullName: u.full_name,
         jobTitle: u.job_title,
         role: u.role,
+        isAdmin: u.is_admin,
         timeZone: u.time_zone ?? 'UTC',
       })),
     )
     // time_zone is deliberately not updated: after the first sign-in the browser owns it.
     .onConflictDoUpdate({
       target: users.email,
-      ...updateWhenChanged({ fullName: users.fullName, jobTitle: users.jobTitle, role: users.role }),
+      ...updateWhenChanged({
+        fullName: users.fullName,
+        jobTitle: users.jobTitle,
+        role: users.role,
+        isAdmin: users.isAdmin,
+      }),
     })
     .returning({ id: users.id, email: users.email });
   const keyed = (r: { id: string; email: string }) => ({ key: r.email, id: r.id });

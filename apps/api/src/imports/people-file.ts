@@ -53,6 +53,8 @@ const user = z.strictObject({
   full_name: requiredText,
   job_title: optionalText,
   role: z.enum(['leader', 'team_leader', 'member']).default('member'),
+  // The administrator right (DOMAIN "Wave 2: administration"), independent of the role.
+  is_admin: z.boolean().default(false),
   // Only used when the user is created: afterwards the browser keeps it current.
   time_zone: timeZone.optional(),
   manages: z.array(requiredText).default([]),

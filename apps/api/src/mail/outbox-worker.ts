@@ -43,6 +43,7 @@ export async function runOutboxOnce(
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        headers: row.headers,
       });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX) || 'unknown error';

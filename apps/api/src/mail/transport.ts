@@ -3,8 +3,16 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-// One message as the worker hands it to a transport; id is the outbox row's.
-export type OutgoingEmail = { id: string; to: string; subject: string; text: string; html: string | null };
+// One message as the worker hands it to a transport; id is the outbox row's. headers: extra header
+// lines (List-Unsubscribe and List-Unsubscribe-Post on reminders), none when absent.
+export type OutgoingEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers?: Record<string, string> | null;
+};
 
 export type MailTransport = {
   // For logs: where messages go, without credentials.
@@ -20,6 +28,7 @@ const mailOf = (email: OutgoingEmail, from: string) => ({
   subject: email.subject,
   text: email.text,
   ...(email.html ? { html: email.html } : {}),
+  ...(email.headers ? { headers: email.headers } : {}),
   messageId: `<${email.id}@habitrack.outbox>`,
 });
 

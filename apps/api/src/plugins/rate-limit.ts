@@ -84,14 +84,29 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
       throw refusal;
     },
   });
+
+  app.decorate('quotas', {
+    async spend(quota: Quota, callerId: string): Promise<void> {
+      const { count, resetInMs } = await counters.hit(`quota:${quota.name}:${callerId}`, quota.windowMs);
+      if (count > quota.max) {
+        throw new HttpError(429, quota.detail, {}, { 'retry-after': Math.max(1, Math.ceil(resetInMs / 1000)) });
+      }
+    },
+  });
 }
 
 export type FailureSource = { kind: 'address'; address: string } | { kind: 'identity'; identity: string };
+
+// A budget for one costly operation per caller, over its own window (e.g. a few data exports per
+// hour), counted in the same store as the per-minute limit: shared by every instance with Redis.
+export type Quota = { name: string; max: number; windowMs: number; detail: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
     // A refused sign-in: throws the refusal, or 429 once its source has failed too often.
     signInFailures: { refuse(source: FailureSource, refusal: HttpError): Promise<never> };
+    // Counts one use of `quota` by `callerId`; throws 429 (with Retry-After) past its budget.
+    quotas: { spend(quota: Quota, callerId: string): Promise<void> };
   }
 }
 

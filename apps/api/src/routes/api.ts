@@ -6,6 +6,9 @@ import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import habitRoutes from './habits/index.ts';
 import moodRoutes from './mood/index.ts';
+import myDataRoutes from './my-data/index.ts';
+import notificationPreferenceRoutes from './notifications/preferences.ts';
+import insightsRoutes from './insights/index.ts';
 import organizationalRoutes from './organizational/index.ts';
 import programmeRoutes from './programmes/index.ts';
 import socialRoutes from './social/index.ts';
@@ -27,7 +30,10 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
   await app.register(moodRoutes, { prefix: '/mood' });
   await app.register(socialRoutes, { prefix: '/social' });
+  await app.register(myDataRoutes, { prefix: '/me' });
+  await app.register(notificationPreferenceRoutes, { prefix: '/me/notification-preferences' });
   await app.register(organizationalRoutes, { prefix: '/organizational', publicUrl: config.publicUrl });
+  await app.register(insightsRoutes, { prefix: '/insights' });
 }
 
 const MALFORMED_TEXT = 'must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)';

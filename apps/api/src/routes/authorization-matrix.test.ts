@@ -2,8 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { DEMO_UNSUBSCRIBE_SECRET } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { endorsements, habitLogs, moodEntries, userHabits, users } from '../db/schema/index.ts';
+import {
+  endorsements,
+  endorsementsSeen,
+  habitLogs,
+  habitPauses,
+  moodEntries,
+  notificationPreferences,
+  userHabits,
+  users,
+} from '../db/schema/index.ts';
 import {
   createOutsiders,
   createScene,
@@ -21,6 +31,7 @@ import { describeEachDatabase } from '../test/each-database.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
 import type { Member } from '../test/world.ts';
+import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
 
 // OWASP API1 (object level) and API5 (function level): every documented operation, called by every
 // kind of caller, answers exactly what this table says. A refusal writes nothing anywhere, and so
@@ -68,6 +79,9 @@ const programmeOf = (c: Context) => (c.role === 'otherCohort' ? c.scene.secondPr
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 const userIds = (rows: { user: { id: string } }[]) => rows.map((r) => r.user.id);
 
+const unsubscribeUrl = (userId: string, kind: 'daily_reminder' | 'weekly_summary') =>
+  `${v1}/notifications/unsubscribe?token=${signUnsubscribeToken({ secret: DEMO_UNSUBSCRIBE_SECRET, userId, kind })}`;
+
 const goalsListed: Outcome = [200, (b, c) => expect(ids(b)).toEqual([c.scene.goal.id, c.scene.secondGoal.id])];
 
 async function ownRows<T extends { userId: string }>(rows: T[], c: Context) {
@@ -87,7 +101,7 @@ const matrix: Record<string, Entry> = {
     expected: everyone([200, (b, c) => expect(b.role).toBe(roleOf[c.role])]),
   },
   'POST /api/v1/auth/accept-terms': {
-    touches: ['users'],
+    touches: ['users', 'insight_member_weeks', 'insight_group_weeks', 'insight_members', 'insight_dirty'],
     call: () => ({ url: `${v1}/auth/accept-terms`, payload: { accept_terms: true, accept_privacy: true } }),
     expected: everyone([
       200,
@@ -99,7 +113,19 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/auth/reset-user-data': {
-    touches: ['users', 'user_habits', 'habit_logs', 'mood_entries', 'cohort_standings_stripes', 'member_activity'],
+    touches: [
+      'users',
+      'user_habits',
+      'habit_logs',
+      'habit_pauses',
+      'mood_entries',
+      'cohort_standings_stripes',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+      'insight_members',
+      'insight_dirty',
+    ],
     call: () => ({ url: `${v1}/auth/reset-user-data` }),
     expected: everyone([
       200,
@@ -148,7 +174,15 @@ const matrix: Record<string, Entry> = {
     expected: everyone([200, (b, c) => expect(ids(b)).toEqual(c.role === 'member' ? [c.scene.memberUserHabitId] : [])]),
   },
   'POST /api/v1/habits/select': {
-    touches: ['user_habits', 'cohort_standings_stripes', 'member_activity'],
+    touches: [
+      'user_habits',
+      'cohort_standings_stripes',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+      'insight_members',
+      'insight_dirty',
+    ],
     call: (s) => ({ url: `${v1}/habits/select`, payload: { habit_id: s.secondHabit.id } }),
     expected: inScene(
       [
@@ -170,7 +204,16 @@ const matrix: Record<string, Entry> = {
   },
   'POST /api/v1/habits/{habitId}/log': {
     // The check-in's habit keeps its progress (migration 0004).
-    touches: ['habit_logs', 'user_habits', 'cohort_standings_stripes', 'member_activity'],
+    touches: [
+      'habit_logs',
+      'user_habits',
+      'cohort_standings_stripes',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+      'insight_members',
+      'insight_dirty',
+    ],
     call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/log`, payload: { log_type: 'completed' } }),
     expected: {
       ...everyone(404),
@@ -184,6 +227,73 @@ const matrix: Record<string, Entry> = {
       ],
     },
   },
+  // The member's journey with one habit: only the member's own user habit (decision 014).
+  'GET /api/v1/habits/completed': {
+    call: () => ({ url: `${v1}/habits/completed` }),
+    expected: everyone([200, (b) => expect(b).toEqual([])]),
+  },
+  'GET /api/v1/habits/{userHabitId}/history': {
+    call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/history` }),
+    expected: {
+      ...everyone(404),
+      member: [
+        200,
+        (b, c) => {
+          expect(b).toMatchObject({ user_habit_id: c.scene.memberUserHabitId, status: 'active', paused_days: 2 });
+          expect(b.pauses.map((p: { id: string }) => p.id)).toEqual([c.scene.memberPauseId]);
+        },
+      ],
+    },
+  },
+  'POST /api/v1/habits/{userHabitId}/pauses': {
+    // The habit's paused days and frame end (migration 0010), and the versions they raise.
+    touches: [
+      'habit_pauses',
+      'user_habits',
+      'cohort_standings_stripes',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+    ],
+    call: (s) => ({
+      url: `${v1}/habits/${s.memberUserHabitId}/pauses`,
+      payload: { from: '2026-05-02', to: '2026-05-03' },
+    }),
+    expected: {
+      ...everyone(404),
+      member: [
+        201,
+        async (b, c) => {
+          expect(b).toMatchObject({ user_habit_id: c.scene.memberUserHabitId, from: '2026-05-02', to: '2026-05-03' });
+          expect(await c.db.select().from(habitPauses).where(eq(habitPauses.id, b.id))).toHaveLength(1);
+        },
+      ],
+    },
+  },
+  'DELETE /api/v1/habits/{userHabitId}/pauses/{id}': {
+    touches: [
+      'habit_pauses',
+      'user_habits',
+      'cohort_standings_stripes',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+    ],
+    call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/pauses/${s.memberPauseId}` }),
+    expected: {
+      ...everyone(404),
+      member: [
+        204,
+        async (_b, c) =>
+          expect(await c.db.select().from(habitPauses).where(eq(habitPauses.id, c.scene.memberPauseId))).toEqual([]),
+      ],
+    },
+  },
+  'POST /api/v1/habits/{userHabitId}/celebration': {
+    call: (s) => ({ url: `${v1}/habits/${s.memberUserHabitId}/celebration` }),
+    // The member's habit has only begun: nothing to celebrate yet. Anyone else: not found.
+    expected: { ...everyone(404), member: 409 },
+  },
   'GET /api/v1/dashboard/': {
     call: () => ({ url: `${v1}/dashboard/` }),
     expected: everyone([
@@ -195,7 +305,14 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/mood/': {
-    touches: ['mood_entries', 'member_activity'],
+    touches: [
+      'mood_entries',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+      'insight_members',
+      'insight_dirty',
+    ],
     call: () => ({ url: `${v1}/mood/`, payload: { mood_value: 4 } }),
     expected: everyone([
       201,
@@ -206,7 +323,14 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/mood/skip': {
-    touches: ['mood_entries', 'member_activity'],
+    touches: [
+      'mood_entries',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+      'insight_members',
+      'insight_dirty',
+    ],
     call: () => ({ url: `${v1}/mood/skip` }),
     expected: everyone([
       201,
@@ -231,7 +355,16 @@ const matrix: Record<string, Entry> = {
     ]),
   },
   'POST /api/v1/social/endorsements': {
-    touches: ['endorsements', 'cohort_standings_stripes'],
+    // member_activity: the endorsed member's dashboard counts endorsements (migration 0012).
+    touches: [
+      'endorsements',
+      'cohort_standings_stripes',
+      'member_activity',
+      'insight_member_weeks',
+      'insight_group_weeks',
+      'insight_members',
+      'insight_dirty',
+    ],
     call: (s) => ({
       url: `${v1}/social/endorsements`,
       payload: { endorsed_user_id: s.mate.id, message: 'Thank you!' },
@@ -247,6 +380,83 @@ const matrix: Record<string, Entry> = {
       ],
       404,
     ),
+  },
+  // Endorsements received: only the member endorsed ever reads them or marks them seen.
+  'GET /api/v1/social/endorsements/received': {
+    call: () => ({ url: `${v1}/social/endorsements/received` }),
+    expected: everyone([
+      200,
+      (b, c) => {
+        const own = c.role === 'member';
+        expect(ids(b.items)).toEqual(own ? [c.scene.endorsementOfMemberId] : []);
+        expect(b.total).toBe(own ? 1 : 0);
+      },
+    ]),
+  },
+  'PUT /api/v1/social/endorsements/received/seen': {
+    touches: ['endorsements_seen', 'member_activity'],
+    call: (s) => ({
+      url: `${v1}/social/endorsements/received/seen`,
+      payload: { newest_seen_id: s.endorsementOfMemberId },
+    }),
+    expected: {
+      ...everyone(404),
+      member: [
+        200,
+        async (b, c) => {
+          expect(b.new_since_last_visit).toBe(0);
+          const [row] = await c.db.select().from(endorsementsSeen).where(eq(endorsementsSeen.userId, c.caller.id));
+          expect(row?.seenAt.toISOString()).toBe(b.seen_at);
+        },
+      ],
+    },
+  },
+  'GET /api/v1/me/export': {
+    call: () => ({ url: `${v1}/me/export` }),
+    expected: everyone([
+      200,
+      (b, c) => {
+        expect(b.profile).toMatchObject({ id: c.caller.id, email: c.caller.email, role: roleOf[c.role] });
+        const own = c.role === 'member';
+        expect(ids(b.habits)).toEqual(own ? [sceneOf(c).memberUserHabitId] : []);
+        expect(ids(b.endorsements_received)).toEqual(own ? [sceneOf(c).endorsementOfMemberId] : []);
+      },
+    ]),
+  },
+  // E-mail settings: always the caller's own.
+  'GET /api/v1/me/notification-preferences': {
+    call: () => ({ url: `${v1}/me/notification-preferences` }),
+    expected: everyone([
+      200,
+      (b) => expect(b).toMatchObject({ daily_reminder: { enabled: false }, weekly_summary: { enabled: false } }),
+    ]),
+  },
+  'PUT /api/v1/me/notification-preferences': {
+    touches: ['notification_preferences'],
+    call: () => ({
+      url: `${v1}/me/notification-preferences`,
+      payload: { daily_reminder: { enabled: true, time: '07:15' }, weekly_summary: { enabled: true } },
+    }),
+    expected: everyone([
+      200,
+      async (b, c) => {
+        expect(b.daily_reminder).toEqual({ enabled: true, time: '07:15' });
+        await ownRows(
+          await c.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, c.caller.id)),
+          c,
+        );
+      },
+    ]),
+  },
+  // The unsubscribe link needs no sign-in: its signed token, here the scene member's, is the only
+  // authority, whoever sends it (a bearer token changes nothing).
+  'GET /api/v1/notifications/unsubscribe': {
+    call: (s) => ({ url: unsubscribeUrl(s.member.id, 'daily_reminder') }),
+    expected: everyone([200, (b) => expect(b).toEqual({ kind: 'daily_reminder', subscribed: false })]),
+  },
+  'POST /api/v1/notifications/unsubscribe': {
+    call: (s) => ({ url: unsubscribeUrl(s.member.id, 'weekly_summary'), payload: {} }),
+    expected: everyone([200, (b) => expect(b).toEqual({ kind: 'weekly_summary', subscribed: false })]),
   },
   'GET /api/v1/organizational/goals/': {
     call: (s) => ({ url: `${org}/goals?program_id=${s.programmeId}` }),
@@ -339,6 +549,69 @@ const matrix: Record<string, Entry> = {
       member: 403,
       leader: 403,
       teamLeader: [200, (b, c) => expect(b).toMatchObject({ id: c.scene.kpi.id, title: 'Net retention' })],
+      otherTeamLeader: 403,
+      otherCohort: 403,
+    }),
+  },
+  'GET /api/v1/organizational/department-kpis/{id}/measurements': {
+    call: (s) => ({ url: `${org}/department-kpis/${s.kpi.id}/measurements` }),
+    expected: organisation({
+      member: 403,
+      leader: [200, (b, c) => expect(ids(b.measurements)).toEqual([c.scene.measurementId])],
+      teamLeader: [200, (b, c) => expect(ids(b.measurements)).toEqual([c.scene.measurementId])],
+      otherTeamLeader: 403,
+      otherCohort: 403,
+    }),
+  },
+  'PUT /api/v1/organizational/department-kpis/{id}/target': {
+    touches: ['department_kpis'],
+    call: (s) => ({ url: `${org}/department-kpis/${s.kpi.id}/target`, payload: { unit: '%', baseline: 1, target: 2 } }),
+    expected: organisation({
+      member: 403,
+      leader: 403,
+      teamLeader: [200, (b) => expect(b).toMatchObject({ unit: '%', baseline: 1, target: 2 })],
+      otherTeamLeader: 403,
+      otherCohort: 403,
+    }),
+  },
+  'POST /api/v1/organizational/department-kpis/{id}/measurements': {
+    touches: ['kpi_measurements'],
+    call: (s) => ({
+      url: `${org}/department-kpis/${s.kpi.id}/measurements`,
+      payload: { value: 3, measured_on: '2026-01-20' },
+    }),
+    expected: organisation({ member: 403, leader: 403, teamLeader: 201, otherTeamLeader: 403, otherCohort: 403 }),
+  },
+  'PUT /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {
+    touches: ['kpi_measurements'],
+    call: (s) => ({
+      url: `${org}/department-kpis/${s.kpi.id}/measurements/${s.measurementId}`,
+      payload: { value: 4, measured_on: '2026-01-21' },
+    }),
+    expected: organisation({
+      member: 403,
+      leader: 403,
+      teamLeader: [200, (b, c) => expect(b).toMatchObject({ id: c.scene.measurementId, value: 4 })],
+      otherTeamLeader: 403,
+      otherCohort: 403,
+    }),
+  },
+  'DELETE /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {
+    touches: ['kpi_measurements'],
+    call: (s) => ({ url: `${org}/department-kpis/${s.kpi.id}/measurements/${s.measurementId}` }),
+    expected: organisation({ member: 403, leader: 403, teamLeader: 204, otherTeamLeader: 403, otherCohort: 403 }),
+  },
+  'GET /api/v1/insights/': {
+    // The read first applies the member-weeks written since the last read (migration 0013).
+    touches: ['insight_member_weeks', 'insight_group_weeks', 'insight_dirty'],
+    call: (s) => ({ url: `${v1}/insights?period=4w&department_id=${s.department.id}` }),
+    expected: organisation({
+      member: 403,
+      leader: [200, (b, c) => expect(b.departments.map((d: { id: string }) => d.id)).toEqual([c.scene.department.id])],
+      teamLeader: [
+        200,
+        (b, c) => expect(b.departments.map((d: { id: string }) => d.id)).toEqual([c.scene.department.id]),
+      ],
       otherTeamLeader: 403,
       otherCohort: 403,
     }),
@@ -516,6 +789,33 @@ describeEachDatabase('authorization matrix: every operation x every kind of call
       }),
     ],
     [
+      'their KPI (measurements)',
+      'leader',
+      (t, id) => ({ method: 'GET', url: `${org}/department-kpis/${id(t.kpi.id)}/measurements` }),
+    ],
+    [
+      'their KPI (record a value)',
+      'teamLeader',
+      (t, id) => ({
+        method: 'POST',
+        url: `${org}/department-kpis/${id(t.kpi.id)}/measurements`,
+        payload: { value: 1, measured_on: '2026-01-20' },
+      }),
+    ],
+    [
+      'their KPI measurement (delete, under my KPI)',
+      'teamLeader',
+      (t, id, m) => ({
+        method: 'DELETE',
+        url: `${org}/department-kpis/${m.kpi.id}/measurements/${id(t.measurementId)}`,
+      }),
+    ],
+    [
+      'their department (insights)',
+      'leader',
+      (t, id) => ({ method: 'GET', url: `${v1}/insights?department_id=${id(t.department.id)}` }),
+    ],
+    [
       'their habit (select)',
       'member',
       (t, id) => ({ method: 'POST', url: `${v1}/habits/select`, payload: { habit_id: id(t.secondHabit.id) } }),
@@ -542,6 +842,35 @@ describeEachDatabase('authorization matrix: every operation x every kind of call
         url: `${v1}/habits/${id(t.memberUserHabitId)}/log`,
         payload: { log_type: 'skipped' },
       }),
+    ],
+    [
+      'their user habit (history)',
+      'member',
+      (t, id) => ({ method: 'GET', url: `${v1}/habits/${id(t.memberUserHabitId)}/history` }),
+    ],
+    [
+      'their user habit (pause)',
+      'member',
+      (t, id) => ({
+        method: 'POST',
+        url: `${v1}/habits/${id(t.memberUserHabitId)}/pauses`,
+        payload: { from: '2026-05-02', to: '2026-05-02' },
+      }),
+    ],
+    [
+      'their pause (cancel)',
+      'member',
+      (t, id) => ({ method: 'DELETE', url: `${v1}/habits/${id(t.memberUserHabitId)}/pauses/${id(t.memberPauseId)}` }),
+    ],
+    [
+      'their pause, through my own habit (cancel)',
+      'member',
+      (t, id, m) => ({ method: 'DELETE', url: `${v1}/habits/${m.memberUserHabitId}/pauses/${id(t.memberPauseId)}` }),
+    ],
+    [
+      'their user habit (celebration)',
+      'member',
+      (t, id) => ({ method: 'POST', url: `${v1}/habits/${id(t.memberUserHabitId)}/celebration` }),
     ],
     [
       'their cohort member (endorse)',

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { DEMO_UNSUBSCRIBE_SECRET } from '../config.ts';
 import { users } from '../db/schema/index.ts';
+import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
 import {
   createScene,
   documentedOperations,
@@ -27,6 +29,8 @@ type BodyOperation = {
 };
 
 const v1 = '/api/v1';
+const unsubscribeUrl = (userId: string) =>
+  `${v1}/notifications/unsubscribe?token=${signUnsubscribeToken({ secret: DEMO_UNSUBSCRIBE_SECRET, userId, kind: 'daily_reminder' })}`;
 const bodyOperations: Record<string, BodyOperation> = {
   'POST /api/v1/auth/accept-terms': {
     who: (s) => s.member,
@@ -43,6 +47,11 @@ const bodyOperations: Record<string, BodyOperation> = {
     url: (s) => `${v1}/habits/${s.memberUserHabitId}/log`,
     body: () => ({ log_type: 'completed', note: 'Went well' }),
   },
+  'POST /api/v1/habits/{userHabitId}/pauses': {
+    who: (s) => s.member,
+    url: (s) => `${v1}/habits/${s.memberUserHabitId}/pauses`,
+    body: () => ({ from: '2026-05-02', to: '2026-05-03' }),
+  },
   'POST /api/v1/mood/': {
     who: (s) => s.member,
     url: () => `${v1}/mood/`,
@@ -52,6 +61,22 @@ const bodyOperations: Record<string, BodyOperation> = {
     who: (s) => s.member,
     url: () => `${v1}/social/endorsements`,
     body: (s) => ({ endorsed_user_id: s.mate.id, message: 'Great listening today' }),
+  },
+  'PUT /api/v1/social/endorsements/received/seen': {
+    who: (s) => s.member,
+    url: () => `${v1}/social/endorsements/received/seen`,
+    body: (s) => ({ newest_seen_id: s.endorsementOfMemberId }),
+  },
+  'PUT /api/v1/me/notification-preferences': {
+    who: (s) => s.member,
+    url: () => `${v1}/me/notification-preferences`,
+    body: () => ({ daily_reminder: { enabled: true, time: '08:00' }, weekly_summary: { enabled: false } }),
+  },
+  // No sign-in needed: the signed token in the query is the authority.
+  'POST /api/v1/notifications/unsubscribe': {
+    who: (s) => s.member,
+    url: (s) => unsubscribeUrl(s.member.id),
+    body: () => ({ 'List-Unsubscribe': 'One-Click' }),
   },
   'POST /api/v1/organizational/goals/': {
     who: (s) => s.leader,
@@ -72,6 +97,21 @@ const bodyOperations: Record<string, BodyOperation> = {
     who: (s) => s.teamLeader,
     url: () => `${v1}/organizational/department-kpis`,
     body: (s) => ({ department_id: s.department.id, organizational_goal_id: s.secondGoal.id, title: 'NPS' }),
+  },
+  'PUT /api/v1/organizational/department-kpis/{id}/target': {
+    who: (s) => s.teamLeader,
+    url: (s) => `${v1}/organizational/department-kpis/${s.kpi.id}/target`,
+    body: () => ({ unit: '%', baseline: 1, target: 2 }),
+  },
+  'POST /api/v1/organizational/department-kpis/{id}/measurements': {
+    who: (s) => s.teamLeader,
+    url: (s) => `${v1}/organizational/department-kpis/${s.kpi.id}/measurements`,
+    body: () => ({ value: 3, measured_on: '2026-01-20' }),
+  },
+  'PUT /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {
+    who: (s) => s.teamLeader,
+    url: (s) => `${v1}/organizational/department-kpis/${s.kpi.id}/measurements/${s.measurementId}`,
+    body: () => ({ value: 4, measured_on: '2026-01-21' }),
   },
   'PUT /api/v1/organizational/department-kpis/{id}': {
     who: (s) => s.teamLeader,

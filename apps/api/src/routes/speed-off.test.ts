@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { habitLogs, moodEntries, userHabits, users } from '../db/schema/index.ts';
+import { endorsements, habitLogs, habitPauses, moodEntries, userHabits, users } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
@@ -63,6 +63,46 @@ describeEachDatabase('speed mechanisms on and off', (getDatabase) => {
       async () => {},
       () => db.insert(habitLogs).values({ userHabitId: userHabit!.id, logDate: '2026-11-21', logType: 'completed' }),
       () => db.insert(moodEntries).values({ userId: members[0]!.id, entryDate: '2026-11-22', moodValue: 4 }),
+      () =>
+        db.insert(endorsements).values({
+          endorserId: members[1]!.id,
+          endorsedId: members[0]!.id,
+          endorsedOn: '2026-11-22',
+          message: 'Thanks for the help',
+        }),
+      () =>
+        fast.inject({
+          method: 'GET',
+          url: '/api/v1/social/endorsements/received',
+          headers: members[0]!.headers,
+        }),
+      async () => {
+        const [newest] = await db.select().from(endorsements).where(eq(endorsements.endorsedId, members[0]!.id));
+        await fast.inject({
+          method: 'PUT',
+          url: '/api/v1/social/endorsements/received/seen',
+          headers: members[0]!.headers,
+          payload: { newest_seen_id: newest!.id },
+        });
+      },
+      // A forgotten day logged through the API, an older log and a past pause written straight to the
+      // database (the streak runs across the paused day), and a pause of days to come.
+      () =>
+        fast.inject({
+          method: 'POST',
+          url: `/api/v1/habits/${userHabit!.id}/log`,
+          headers: members[0]!.headers,
+          payload: { log_type: 'completed', log_date: '2026-11-20' },
+        }),
+      () => db.insert(habitLogs).values({ userHabitId: userHabit!.id, logDate: '2026-11-18', logType: 'completed' }),
+      () => db.insert(habitPauses).values({ userHabitId: userHabit!.id, startsOn: '2026-11-19', endsOn: '2026-11-19' }),
+      () =>
+        fast.inject({
+          method: 'POST',
+          url: `/api/v1/habits/${userHabit!.id}/pauses`,
+          headers: members[0]!.headers,
+          payload: { from: '2026-11-24', to: '2026-11-25' },
+        }),
       () => db.update(users).set({ fullName: 'Renamed Member' }).where(eq(users.id, members[1]!.id)),
       () =>
         fast.inject({

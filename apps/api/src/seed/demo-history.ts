@@ -3,7 +3,9 @@ import type { endorsements, habitLogs, moodEntries, userHabits } from '../db/sch
 import { addDays, datesBetween, localDate } from '../lib/local-date.ts';
 import { createRandom } from './prng.ts';
 
-export type HistoryMember = { id: string; email: string; timeZone: string };
+// startedDaysAgo: the range, in days before today, in which the member's habits started (3-5
+// weeks unless given).
+export type HistoryMember = { id: string; email: string; timeZone: string; startedDaysAgo?: readonly [number, number] };
 export type HistoryHabit = { id: string; defaultDurationDays: number; positiveChangeIds: readonly string[] };
 
 export type HistoryPlan = {
@@ -12,6 +14,9 @@ export type HistoryPlan = {
   moodEntries: (typeof moodEntries.$inferInsert)[];
   endorsements: (typeof endorsements.$inferInsert)[];
 };
+
+// Always inside the last 4 complete ISO weeks, whatever the weekday today.
+export const RECENT_HABIT_STARTED_DAYS_AGO = [14, 27] as const;
 
 const COMPLETED_NOTES = [
   'Went better than expected; the conversation really flowed.',
@@ -43,12 +48,22 @@ function planMember(member: HistoryMember, habits: readonly HistoryHabit[], toda
   const rng = createRandom(`habitrack-demo:${member.email}`);
   const localToday = localDate(today, member.timeZone);
   const yesterday = addDays(localToday, -1);
-  const chosen = rng.shuffle(habits).slice(0, rng.int(1, Math.min(3, habits.length)));
+  // The extra people (startedDaysAgo given) have all recently taken up one of the programme's first
+  // two habits, so the habits chosen in the insights' last 4 weeks stand on enough members to show.
+  const first = member.startedDaysAgo ? rng.pick(habits.slice(0, 2)) : undefined;
+  const pool = rng.shuffle(habits.filter((habit) => habit !== first));
+  const chosen = first
+    ? [first, ...pool.slice(0, rng.int(0, 2))]
+    : pool.slice(0, rng.int(1, Math.min(3, habits.length)));
   const consistency = 0.55 + rng.next() * 0.4;
+  // The extra people log a little more reliably: their recent habit has only 2-4 weeks of days.
+  const logChance = member.startedDaysAgo ? 0.93 : 0.88;
   let earliest = localToday;
+  const [soonest, latest] = member.startedDaysAgo ?? [21, 35];
 
   chosen.forEach((habit, index) => {
-    const startedOn = addDays(localToday, -rng.int(21, 35));
+    const [from, to] = habit === first ? RECENT_HABIT_STARTED_DAYS_AGO : [soonest, latest];
+    const startedOn = addDays(localToday, -rng.int(from, to));
     if (startedOn < earliest) earliest = startedOn;
     const userHabitId = randomUUID();
     plan.userHabits.push({
@@ -63,7 +78,7 @@ function planMember(member: HistoryMember, habits: readonly HistoryHabit[], toda
     });
     // Today stays unlogged so the demo user can do the day's check-in themselves.
     for (const logDate of datesBetween(startedOn, yesterday)) {
-      if (!rng.chance(0.88)) continue;
+      if (!rng.chance(logChance)) continue;
       const completed = rng.chance(consistency);
       const note = rng.chance(0.2) ? rng.pick(completed ? COMPLETED_NOTES : SKIPPED_NOTES) : null;
       const change =
@@ -84,7 +99,9 @@ function planMember(member: HistoryMember, habits: readonly HistoryHabit[], toda
   // Mood drifts gently upwards over the weeks, the story the programme hopes to tell.
   // Today has no entry, so the mood prompt appears on the first visit.
   const baseline = 2.8 + rng.next() * 1.2;
-  const days = datesBetween(earliest, yesterday);
+  // The extra people joined when their oldest habit range began, and answer the mood question since.
+  const joined = member.startedDaysAgo ? addDays(localToday, -member.startedDaysAgo[1]) : earliest;
+  const days = datesBetween(joined < earliest ? joined : earliest, yesterday);
   days.forEach((entryDate, i) => {
     if (!rng.chance(0.85)) return;
     const skipped = rng.chance(0.08);
@@ -112,16 +129,18 @@ export function planHistory(options: {
   const plan: HistoryPlan = { userHabits: [], habitLogs: [], moodEntries: [], endorsements: [] };
   const startOf = new Map(options.tracking.map((m) => [m.id, planMember(m, options.habits, options.today, plan)]));
 
+  // About as many endorsements per member in a cohort of 28 as in one of 8.
+  const chance = Math.min(0.08, 0.4 / Math.max(1, options.tracking.length));
   for (const endorser of options.endorsers) {
     const rng = createRandom(`habitrack-demo-endorsements:${endorser.email}`);
     const localToday = localDate(options.today, endorser.timeZone);
     // Past days only: today stays free, so the Endorse button is live in the demo.
-    for (let back = 21; back >= 1; back--) {
+    for (let back = 28; back >= 1; back--) {
       const endorsedOn = addDays(localToday, -back);
       for (const mate of options.tracking) {
         const started = startOf.get(mate.id);
         // Only someone with an active habit can be endorsed (DOMAIN "Cohort and endorsements").
-        if (mate.id === endorser.id || !started || started > endorsedOn || !rng.chance(0.08)) continue;
+        if (mate.id === endorser.id || !started || started > endorsedOn || !rng.chance(chance)) continue;
         plan.endorsements.push({
           endorserId: endorser.id,
           endorsedId: mate.id,

@@ -17,6 +17,8 @@ import {
 import { snapshotTables } from '../imports/table-snapshot.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { addDays, localDate } from '../lib/local-date.ts';
+import { RECENT_HABIT_STARTED_DAYS_AGO } from './demo-history.ts';
+import { DEMO_EXTRA_PEOPLE } from './demo-people.ts';
 import {
   DEMO_COHORT_NAME,
   DEMO_NEW_MEMBER_EMAIL,
@@ -28,6 +30,7 @@ import {
 
 // Late evening in London is already tomorrow in Paris: local dates must differ per member.
 const TODAY = new Date('2026-11-22T23:30:00Z');
+const extraEmails = new Set(DEMO_EXTRA_PEOPLE.map((p) => p.email));
 
 describeEachDatabase('seedDemo', (getDb) => {
   let result: SeedResult;
@@ -47,19 +50,23 @@ describeEachDatabase('seedDemo', (getDb) => {
       .then((rows) => rows.map((r) => r.user));
   }
 
-  it('seeds a cohort of eight with the demo accounts', async () => {
+  it('seeds one cohort with the demo accounts and the extra people', async () => {
     expect(result.seeded).toBe(true);
     const cohort = await loadCohort();
-    expect(cohort).toHaveLength(8);
+    expect(demoAccounts).toHaveLength(8);
+    expect(cohort).toHaveLength(8 + DEMO_EXTRA_PEOPLE.length);
+    expect(cohort.map((u) => u.email)).toEqual(expect.arrayContaining(DEMO_EXTRA_PEOPLE.map((p) => p.email)));
     const stored = cohort.map((u) => ({ email: u.email, name: u.fullName, role: u.role }));
     expect(stored).toEqual(
       expect.arrayContaining(demoAccounts.map((a) => ({ email: a.email, name: a.name, role: a.role }))),
     );
+    // The demo organisation has one administrator (DOMAIN "Wave 2: administration").
+    expect(cohort.filter((u) => u.isAdmin).map((u) => u.email)).toEqual(['eleanor.whitfield@acme.example']);
     expect(demoAccounts.filter((a) => a.role === 'leader')).toHaveLength(1);
     expect(demoAccounts.filter((a) => a.role === 'team_leader')).toHaveLength(1);
   });
 
-  it('gives members 1-3 active habits started 3-5 weeks ago, and nobody else any', async () => {
+  it('gives members 1-3 active habits started 3-5 weeks ago (extra people: one recent, the others 5-10), and nobody else any', async () => {
     const cohort = await loadCohort();
     const rows = await getDb()
       .db.select({ uh: userHabits, defaultDays: habits.defaultDurationDays })
@@ -77,7 +84,13 @@ describeEachDatabase('seedDemo', (getDb) => {
       for (const { uh, defaultDays } of own) {
         expect(uh.status).toBe('active');
         expect(uh.targetDays).toBe(defaultDays);
-        expect(uh.startedOn >= addDays(today, -35) && uh.startedOn <= addDays(today, -21)).toBe(true);
+        // The extra people: a habit taken up in the last 4 weeks, the others 5-10 weeks ago.
+        const [soonest, latest] = !extraEmails.has(user.email)
+          ? [21, 35]
+          : uh.slot === 1
+            ? RECENT_HABIT_STARTED_DAYS_AGO
+            : [35, 70];
+        expect(uh.startedOn >= addDays(today, -latest) && uh.startedOn <= addDays(today, -soonest)).toBe(true);
       }
     }
   });

@@ -18,7 +18,9 @@ import {
 import { importPeople } from '../imports/import-people.ts';
 import { importProgramme } from '../imports/import-programme.ts';
 import { parsePeopleFile } from '../imports/people-file.ts';
+import { seedDemoGoals } from './demo-goals.ts';
 import { planHistory, type HistoryPlan } from './demo-history.ts';
+import { addDemoPeople } from './demo-people.ts';
 
 const seedFile = (name: string) => fileURLToPath(new URL(`../../seed/${name}`, import.meta.url));
 const PROGRAMME_FILE = seedFile('programme.yaml');
@@ -28,8 +30,17 @@ export const DEMO_ORGANISATION_SLUG = 'acme-corp';
 export const DEMO_COHORT_NAME = 'Cohort Aurora';
 // Left without terms or habits, so the first-run flow (terms, intro, habit selection) can be shown.
 export const DEMO_NEW_MEMBER_EMAIL = 'sam.patel@acme.example';
+export const DEMO_LEADER_EMAIL = 'eleanor.whitfield@acme.example';
+// The extra people's habits started 5 to 10 weeks ago, so the 12-week insights have a history.
+const EXTRA_PEOPLE_STARTED_DAYS_AGO = [35, 70] as const;
 
-export type DemoAccount = { email: string; name: string; role: 'leader' | 'team_leader' | 'member'; note?: string };
+export type DemoAccount = {
+  email: string;
+  name: string;
+  role: 'leader' | 'team_leader' | 'member';
+  isAdmin: boolean;
+  note?: string;
+};
 
 // Read from people.yaml so the printed list can never disagree with the seeded users.
 export const demoAccounts: readonly DemoAccount[] = parsePeopleFile({
@@ -39,6 +50,8 @@ export const demoAccounts: readonly DemoAccount[] = parsePeopleFile({
   email: u.email,
   name: u.full_name,
   role: u.role,
+  isAdmin: u.is_admin,
+  ...(u.is_admin ? { note: 'also the administrator' } : {}),
   ...(u.email === DEMO_NEW_MEMBER_EMAIL ? { note: 'new member: not onboarded yet' } : {}),
 }));
 
@@ -103,10 +116,14 @@ async function writePlan(tx: Tx, plan: HistoryPlan) {
   await insertChunked(plan.endorsements, (c) => tx.insert(endorsements).values(c));
 }
 
-// Imports the demo programme and people, then invents a few weeks of plausible history for the
-// cohort. Does nothing (seeded: false) when the demo organisation already exists, so `npm start`
-// seeds only on the first run and never touches data people have since created.
-export async function seedDemo(db: DbOrTx, options: { today?: Date } = {}): Promise<SeedResult> {
+// Imports the demo programme and people, adds the extra people (demo-people.ts), then invents a
+// few weeks of plausible history for the cohort and, unless `goals` is false, the leader's goals
+// and the team leaders' departments and KPIs with their measurements (demo-goals.ts): every chart
+// of the insights has something to show. `goals: false` (DEMO_GOALS=off) seeds the programme as
+// it is before the leader has set goals (the goals journey's browser test). Does nothing
+// (seeded: false) when the demo organisation already exists, so `npm start` seeds only on the
+// first run and never touches data people have since created.
+export async function seedDemo(db: DbOrTx, options: { today?: Date; goals?: boolean } = {}): Promise<SeedResult> {
   const today = options.today ?? new Date();
   return db.transaction(async (tx) => {
     // Two servers starting together on one database must not both seed.
@@ -114,17 +131,20 @@ export async function seedDemo(db: DbOrTx, options: { today?: Date } = {}): Prom
     if (await isSeeded(tx)) return { seeded: false };
     await importProgramme(tx, { source: readFileSync(PROGRAMME_FILE, 'utf8'), fileName: PROGRAMME_FILE });
     await importPeople(tx, { source: readFileSync(PEOPLE_FILE, 'utf8'), fileName: PEOPLE_FILE });
+    const people = await addDemoPeople(tx, { organisationSlug: DEMO_ORGANISATION_SLUG, cohortName: DEMO_COHORT_NAME });
 
     const cohort = await loadCohort(tx);
     const programmeId = cohort[0]?.programmeId;
     if (!programmeId) throw new Error(`demo cohort ${DEMO_COHORT_NAME} is empty`);
     const onboarded = cohort.filter((u) => u.email !== DEMO_NEW_MEMBER_EMAIL);
     // Leaders and team leaders have their own first screens (goals, KPIs), so they get no habits.
-    const tracking = onboarded.filter((u) => u.role === 'member');
+    const tracking = onboarded
+      .filter((u) => u.role === 'member')
+      .map((u) => (people.extraEmails.has(u.email) ? { ...u, startedDaysAgo: EXTRA_PEOPLE_STARTED_DAYS_AGO } : u));
     const plan = planHistory({ tracking, endorsers: onboarded, habits: await loadHabits(tx, programmeId), today });
     await writePlan(tx, plan);
 
-    const acceptedAt = new Date(today.getTime() - 42 * 24 * 60 * 60 * 1000);
+    const acceptedAt = new Date(today.getTime() - 75 * 24 * 60 * 60 * 1000);
     await tx
       .update(users)
       .set({ termsAcceptedAt: acceptedAt, privacyAcceptedAt: acceptedAt })
@@ -137,6 +157,9 @@ export async function seedDemo(db: DbOrTx, options: { today?: Date } = {}): Prom
           ne(users.email, DEMO_NEW_MEMBER_EMAIL),
         ),
       );
+    if (options.goals ?? true) {
+      await seedDemoGoals(tx, { programmeId, today, teamId: people.teamId, leaderEmail: DEMO_LEADER_EMAIL });
+    }
     return {
       seeded: true,
       userHabits: plan.userHabits.length,

@@ -30,6 +30,7 @@ export async function getDashboard(
     days_completed: row.days_completed,
     total_days: row.target_days,
     logged_today: row.logged_today,
+    paused_today: row.paused_today,
   }));
   return {
     user_name: user.fullName,
@@ -44,5 +45,6 @@ export async function getDashboard(
       total_logged: facts.changes.reduce((sum, change) => sum + change.count, 0),
       changes: facts.changes,
     },
+    endorsements_widget: facts.endorsements,
   };
 }

@@ -6,6 +6,7 @@ import type { SignedInUser } from '../db/queries/identity.ts';
 import { listOrganisationHabits } from '../db/queries/programmes.ts';
 import {
   activeSlots,
+  completeEndedHabits,
   findHabitInCurrentProgramme,
   insertUserHabit,
   listActiveUserHabits,
@@ -18,14 +19,19 @@ export function listHabits(db: DbOrTx, user: SignedInUser): Promise<THabit[]> {
   return listOrganisationHabits(db, user.organisationId);
 }
 
-export function listMyActiveHabits(db: DbOrTx, user: SignedInUser): Promise<TUserHabit[]> {
-  return listActiveUserHabits(db, user.id);
+export function listMyActiveHabits(db: DbOrTx, options: { user: SignedInUser; now: Date }): Promise<TUserHabit[]> {
+  return listActiveUserHabits(db, {
+    userId: options.user.id,
+    today: localDate(options.now, options.user.timeZone),
+  });
 }
 
 export type SelectHabitResult = { created: boolean; userHabit: TUserHabit };
 
 // Selecting is idempotent, and the 3-habit limit holds under races because each active habit
-// takes a slot guarded by a unique index (docs/decisions/002): a lost race just tries again.
+// takes a slot guarded by a unique index (docs/decisions/002): a lost race just tries again. A habit
+// whose frame is over is marked completed first: it frees its slot, and selecting the same habit
+// again starts a new user habit with a new frame (decision 014).
 export async function selectHabit(
   db: DbOrTx,
   options: { user: SignedInUser; habitId: string; now: Date },
@@ -33,11 +39,14 @@ export async function selectHabit(
   const { user, habitId } = options;
   const habit = await findHabitInCurrentProgramme(db, { userId: user.id, habitId });
   if (!habit) throw notFound('This habit is not part of your current programme.');
+  const today = localDate(options.now, user.timeZone);
+  const member = { userId: user.id, today };
+  await completeEndedHabits(db, member);
 
   for (let attempt = 0; attempt <= MAX_ACTIVE_HABITS; attempt++) {
     const taken = await activeSlots(db, user.id);
     const existing = taken.find((row) => row.habitId === habitId);
-    if (existing) return { created: false, userHabit: await activeUserHabit(db, user.id, existing.id) };
+    if (existing) return { created: false, userHabit: await activeUserHabit(db, member, existing.id) };
     const free = [1, 2, 3].find((slot) => !taken.some((row) => row.slot === slot));
     if (free === undefined) {
       throw conflict(
@@ -49,16 +58,20 @@ export async function selectHabit(
       userId: user.id,
       habitId,
       slot: free,
-      startedOn: localDate(options.now, user.timeZone),
+      startedOn: today,
       targetDays: habit.defaultDurationDays,
     });
-    if (inserted) return { created: true, userHabit: await activeUserHabit(db, user.id, inserted.id) };
+    if (inserted) return { created: true, userHabit: await activeUserHabit(db, member, inserted.id) };
   }
   throw conflict('Your habits changed while this request was running. Please try again.');
 }
 
-async function activeUserHabit(db: DbOrTx, userId: string, userHabitId: string): Promise<TUserHabit> {
-  const found = (await listActiveUserHabits(db, userId)).find((h) => h.id === userHabitId);
+async function activeUserHabit(
+  db: DbOrTx,
+  member: { userId: string; today: string },
+  userHabitId: string,
+): Promise<TUserHabit> {
+  const found = (await listActiveUserHabits(db, member)).find((h) => h.id === userHabitId);
   if (!found) throw conflict('Your habits changed while this request was running. Please try again.');
   return found;
 }

@@ -1,4 +1,9 @@
-import { TENANT_NOT_AUTHORIZED, USER_NOT_FOUND, type TAuthProblemReason } from '@habitrack/contracts/auth/auth-problem';
+import {
+  ACCOUNT_DEACTIVATED,
+  TENANT_NOT_AUTHORIZED,
+  USER_NOT_FOUND,
+  type TAuthProblemReason,
+} from '@habitrack/contracts/auth/auth-problem';
 import type { VerifiedToken } from '../auth/verify-token.ts';
 import {
   domainIsRegistered,
@@ -29,6 +34,8 @@ export async function signedInUser(
   options: { token: VerifiedToken; browserTimeZone: string | null },
 ): Promise<SignedInUser> {
   const user = await resolveSignedInUser(database, options.token);
+  // Read afresh with every request, so a deactivation holds from the very next one.
+  if (user.deactivatedAt !== null) throw unauthorized(ACCOUNT_DEACTIVATED, { reason: 'account_deactivated' });
   const zone = options.browserTimeZone;
   if (zone && zone !== user.timeZone && isValidTimeZone(zone)) {
     await updateTimeZone(database.db, { userId: user.id, timeZone: zone });

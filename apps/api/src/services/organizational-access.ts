@@ -84,6 +84,17 @@ export async function writableDepartment(db: DbOrTx, options: { user: SignedInUs
   return department;
 }
 
+// The department if the caller may record its KPIs' values: its own team leader, at any time
+// (measuring after the start is the point; DOMAIN "Wave 2: insights").
+export async function measurableDepartment(db: DbOrTx, user: SignedInUser, departmentId: string) {
+  const department = await departmentOf(db, user, departmentId);
+  requireTeamLeader(user, 'record KPI values');
+  if (!(await ownsDepartment(db, user, department))) {
+    throw forbidden('You can only record values for the KPIs of your own departments.');
+  }
+  return department;
+}
+
 async function departmentOf(db: DbOrTx, user: SignedInUser, departmentId: string): Promise<DepartmentRef> {
   const department = await findDepartmentInOrganisation(db, { departmentId, organisationId: user.organisationId });
   if (!department) throw notFound(DEPARTMENT_NOT_FOUND);

@@ -49,7 +49,9 @@ export async function endorseMember(
   if (!cohort || !(await isCohortMate(db, { cohortId: cohort.id, userId: input.endorsed_user_id }))) {
     throw notFound('This person is not in your cohort.');
   }
-  if (!(await hasActiveHabit(db, input.endorsed_user_id))) throw badRequest(NO_ACTIVE_HABITS_TO_ENDORSE);
+  if (!(await hasActiveHabit(db, { userId: input.endorsed_user_id, now: options.now }))) {
+    throw badRequest(NO_ACTIVE_HABITS_TO_ENDORSE);
+  }
   const row = await insertEndorsement(db, {
     endorserId: user.id,
     endorsedId: input.endorsed_user_id,

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { positiveChanges } from '../db/schema/index.ts';
+import { endorsements, kpiMeasurements, positiveChanges } from '../db/schema/index.ts';
+import { addDays, localDate } from '../lib/local-date.ts';
 import { createOrgWithGoals, type OrgWithGoals } from '../routes/organizational/test-setup.ts';
 import { createCohort, createHabit, createProgramme, createUser } from './factories.ts';
 import type { TestIssuers } from './tokens.ts';
@@ -60,6 +61,18 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     payload: { habit_id: firstHabit!.id },
   });
   await succeed(app, mate, { method: 'POST', url: '/api/v1/habits/select', payload: { habit_id: firstHabit!.id } });
+  // A pause of the member's habit, in days to come: only the member may cancel it.
+  const pauseFrom = addDays(localDate(app.now(), 'Europe/London'), 19);
+  const memberPause = await succeed(app, org.member, {
+    method: 'POST',
+    url: `/api/v1/habits/${memberHabit.body.id}/pauses`,
+    payload: { from: pauseFrom, to: addDays(pauseFrom, 1) },
+  });
+  // The mate endorsed the member on an earlier day: an endorsement only the member may read.
+  const [endorsementOfMember] = await db
+    .insert(endorsements)
+    .values({ endorserId: mate.id, endorsedId: org.member.id, endorsedOn: '2026-01-15', message: 'Well listened' })
+    .returning();
 
   const secondProgramme = await createProgramme(db, { organisationId: world.organisation.id });
   const secondContent = await createHabit(db, { programmeId: secondProgramme.id });
@@ -92,14 +105,22 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     .from(positiveChanges)
     .where(eq(positiveChanges.habitId, firstHabit!.id))
     .limit(1);
+  // A value of the department's KPI (issue 20): something to change and delete.
+  const [measurement] = await db
+    .insert(kpiMeasurements)
+    .values({ kpiId: org.kpi.id, value: 10, measuredOn: '2026-01-10', createdById: org.teamLeader.id })
+    .returning();
   return {
     ...org,
+    measurementId: measurement!.id,
     organisationId: world.organisation.id,
     mate,
     otherCohort,
     firstHabit: firstHabit!,
     secondHabit: secondHabit!,
     memberUserHabitId: memberHabit.body.id as string,
+    memberPauseId: memberPause.body.id as string,
+    endorsementOfMemberId: endorsementOfMember!.id,
     secondProgramme,
     secondCohort,
     secondHabitOfSecondProgramme: secondContent.habit,

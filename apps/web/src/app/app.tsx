@@ -1,13 +1,33 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './providers.tsx';
-import { routes, whenScreenShown } from './router.tsx';
+import { routes } from './router.tsx';
 
+// Created with the module, so the opened screen's chunk (a lazy route) starts downloading at once.
 const router = createBrowserRouter(routes);
 
+// Settles once the router has the opened screen's code (at once for an address without a lazy
+// route, or when the download failed): the screen then shows in the next frame.
+function screenShown(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// Router updates are not transitions: a screen whose code has arrived renders and mounts in one go.
+// Sliced (a transition), a query started while rendering, such as the dashboard's, could answer
+// before the screen mounts and then be fetched again. The test helpers render the router likewise.
 export function App() {
   return (
-    <Providers auth={{ screenShown: () => whenScreenShown(window.location.pathname) }}>
-      <RouterProvider router={router} />
+    <Providers auth={{ screenShown }}>
+      <RouterProvider router={router} useTransitions={false} />
     </Providers>
   );
 }

@@ -1,4 +1,3 @@
-import type { TQuerySnapshot } from '../lib/storage.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import { createCatalogue } from '../features/habit-selection/testing/catalogue.t
 import { createProgramme, createUserHabit } from '../features/habit-selection/testing/factories.ts';
 import { stubSelectionApi } from '../features/habit-selection/testing/stub-selection-api.ts';
 import { toDayKey } from '../lib/dates.ts';
-import { setQuerySnapshot, setSelectedIdpType } from '../lib/storage.ts';
+import { setSelectedIdpType } from '../features/auth/utils/sign-in-choice.ts';
+import { setQuerySnapshot, type TQuerySnapshot } from '../lib/persisted-queries.ts';
 import { controlledAuth, PRIYA, renderWithAuth, storeSdkSession } from '../test/kept-session.tsx';
 import { createMe, stubApi } from '../test/stub-api.ts';
 

@@ -4,13 +4,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadStoredProviderSdk } from '../features/auth/adapters/preload-sdk.ts';
 import { App } from './app.tsx';
-import { preloadRouteChunk } from './router.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing the #root element');
 
 preloadStoredProviderSdk();
-preloadRouteChunk(window.location.pathname);
 
 // A transition lets React render the first screen in slices, so a slow phone can still respond
 // meanwhile; index.html's own loading message stays until the first screen is ready.

@@ -5,7 +5,8 @@ import { createHabit, createTodayLog } from '../features/check-in/testing/factor
 import { createDashboard, createFlowStatus } from '../features/dashboard/testing/factories.ts';
 import type { THybridAuthUser } from '../features/auth/types.ts';
 import { toDayKey } from '../lib/dates.ts';
-import { getQuerySnapshot, setQuerySnapshot, setSelectedIdpType } from '../lib/storage.ts';
+import { setSelectedIdpType } from '../features/auth/utils/sign-in-choice.ts';
+import { getQuerySnapshot, setQuerySnapshot } from '../lib/persisted-queries.ts';
 import { controlledAuth, PRIYA, renderWithAuth, storeSdkSession } from '../test/kept-session.tsx';
 import { createMe, stubApi } from '../test/stub-api.ts';
 

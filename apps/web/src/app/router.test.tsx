@@ -25,6 +25,7 @@ describe('routes', () => {
     ['/programme/habit-track/abc', 'Daily Check-in'],
     ['/leader/goals-setup', 'Organisational goals'],
     ['/team-leader/kpi-setup', 'Departments and KPIs'],
+    ['/settings/notifications', 'Notifications'],
   ])('renders %s', async (path, heading) => {
     stubApi();
     renderRoute(path);
@@ -32,13 +33,14 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it.each(SCREEN_PATHS)('routes %s to a screen chunk (the build preloads %s for it)', (path) => {
+  it.each(SCREEN_PATHS)('routes %s to a lazy route importing %s (the chunk the build preloads)', (path, module) => {
     const address = path.replace(/:[^/]+/g, 'abc');
     const matches = matchRoutes(routes, address) ?? [];
     const leaf = matches[matches.length - 1]?.route;
 
     expect(leaf?.path ?? (leaf?.index ? '/' : undefined)).toBe(path);
-    expect(leaf?.handle).toEqual({ preload: expect.any(Function) });
+    expect(leaf?.lazy).toEqual(expect.any(Function));
+    expect(String(leaf?.lazy)).toContain(`/routes/${module}`);
   });
 
   it('shows a not-found page for unknown paths', async () => {

@@ -1,6 +1,5 @@
-import { type ComponentType, useEffect, useState } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { LoadingState } from '../components/ui/loading-state.tsx';
+import { Navigate, type RouteObject } from 'react-router';
+import { BrandLoading } from './layout/brand-loading.tsx';
 import { Callback } from './routes/callback.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -12,52 +11,10 @@ const HABIT_SELECTION_PATH = '/programme/behaviour-habit-selection';
 // `replace` keeps the alias out of history, so Back does not bounce through the redirect again.
 const redirectTo = (path: string) => <Navigate to={path} replace />;
 
-// Settles when a screen is first on screen (see whenScreenShown).
-let markScreenShown: () => void = () => {};
-const screenShown = new Promise<void>((resolve) => (markScreenShown = resolve));
-
-// Each screen is its own chunk, downloaded when first shown; until it arrives the content area
-// says so. `handle.preload` starts the download earlier: see preloadRouteChunk. No Suspense: a
-// screen whose chunk has already arrived renders at once, in the same commit as its route.
-function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'Component' | 'handle'> {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (Component) => (loaded = Component),
-      (error: unknown) => {
-        loading = undefined; // the next attempt downloads again
-        throw error;
-      },
-    );
-    return loading;
-  };
-  function Screen() {
-    const [state, setState] = useState<{ Component?: ComponentType; error?: unknown }>(() => ({ Component: loaded }));
-    useEffect(() => {
-      if (state.Component) return;
-      let current = true;
-      preload().then(
-        (Component) => current && setState({ Component }),
-        (error: unknown) => current && setState({ error }),
-      );
-      return () => {
-        current = false;
-      };
-    }, [state.Component]);
-    useEffect(() => {
-      if (state.Component) markScreenShown();
-    }, [state.Component]);
-    // A failed download is the route's error (RouteError offers a way home).
-    if (state.error) throw state.error;
-    return state.Component ? <state.Component /> : <LoadingState label="Loading page" />;
-  }
-  const handle: RouteHandle = { preload };
-  return { Component: Screen, handle };
-}
-
-type RouteHandle = { preload: () => Promise<unknown> };
-
+// Each screen is its own chunk: a lazy route, downloaded when first opened (the build lists them
+// in screen-paths.ts to preload the opened one with the page). The router starts that download as
+// soon as it is created, while the runtime config, the sign-in SDK and the account check load; a
+// failed download is the route's error (RouteError offers a way home).
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -65,33 +22,76 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/callback', element: <Callback /> },
       {
-        element: <SignedInLayout />,
+        // An e-mail's unsubscribe link: no sign-in (decision 015).
+        path: '/notifications/unsubscribe',
+        HydrateFallback: BrandLoading,
+        lazy: async () => ({ Component: (await import('./routes/unsubscribe.tsx')).Unsubscribe }),
+      },
+      {
+        // Until the opened screen's code arrives, the frame is already there and its content area
+        // says "Loading page" (SignedInLayout, with no screen in its outlet yet).
+        Component: SignedInLayout,
+        HydrateFallback: SignedInLayout,
         children: [
-          { index: true, ...screen(() => import('./routes/home.tsx').then((m) => m.Home)) },
+          { index: true, lazy: async () => ({ Component: (await import('./routes/home.tsx')).Home }) },
           { path: '/login', element: redirectTo('/programme/intro') },
           {
             path: '/programme/intro',
-            ...screen(() => import('./routes/programme-intro.tsx').then((m) => m.ProgrammeIntro)),
+            lazy: async () => ({ Component: (await import('./routes/programme-intro.tsx')).ProgrammeIntro }),
           },
           { path: '/programme/behaviour-selection', element: redirectTo(HABIT_SELECTION_PATH) },
           { path: '/programme/habit-selection', element: redirectTo(HABIT_SELECTION_PATH) },
           {
             path: HABIT_SELECTION_PATH,
-            ...screen(() => import('./routes/behaviour-habit-selection.tsx').then((m) => m.BehaviourHabitSelection)),
+            lazy: async () => ({
+              Component: (await import('./routes/behaviour-habit-selection.tsx')).BehaviourHabitSelection,
+            }),
           },
-          { path: '/programme/dashboard', ...screen(() => import('./routes/dashboard.tsx').then((m) => m.Dashboard)) },
-          { path: '/programme/cohort', ...screen(() => import('./routes/cohort.tsx').then((m) => m.Cohort)) },
+          {
+            path: '/programme/dashboard',
+            lazy: async () => ({ Component: (await import('./routes/dashboard.tsx')).Dashboard }),
+          },
+          {
+            path: '/programme/cohort',
+            lazy: async () => ({ Component: (await import('./routes/cohort.tsx')).Cohort }),
+          },
+          {
+            path: '/programme/endorsements',
+            lazy: async () => ({ Component: (await import('./routes/endorsements.tsx')).Endorsements }),
+          },
           {
             path: '/programme/habit-track/:habitId',
-            ...screen(() => import('./routes/habit-track.tsx').then((m) => m.HabitTrack)),
+            lazy: async () => ({ Component: (await import('./routes/habit-track.tsx')).HabitTrack }),
+          },
+          {
+            path: '/programme/habits/:userHabitId/history',
+            lazy: async () => ({ Component: (await import('./routes/habit-history.tsx')).HabitHistory }),
           },
           {
             path: '/leader/goals-setup',
-            ...screen(() => import('./routes/leader-goals-setup.tsx').then((m) => m.LeaderGoalsSetup)),
+            lazy: async () => ({ Component: (await import('./routes/leader-goals-setup.tsx')).LeaderGoalsSetup }),
           },
           {
             path: '/team-leader/kpi-setup',
-            ...screen(() => import('./routes/team-leader-kpi-setup.tsx').then((m) => m.TeamLeaderKpiSetup)),
+            lazy: async () => ({ Component: (await import('./routes/team-leader-kpi-setup.tsx')).TeamLeaderKpiSetup }),
+          },
+          {
+            path: '/leader/insights',
+            lazy: async () => ({ Component: (await import('./routes/leader-insights.tsx')).LeaderInsights }),
+          },
+          {
+            path: '/team-leader/insights',
+            lazy: async () => ({ Component: (await import('./routes/team-leader-insights.tsx')).TeamLeaderInsights }),
+          },
+          {
+            path: '/settings/notifications',
+            lazy: async () => ({
+              Component: (await import('./routes/settings-notifications.tsx')).SettingsNotifications,
+            }),
+          },
+          {
+            path: '/settings/data',
+            lazy: async () => ({ Component: (await import('./routes/settings-data.tsx')).SettingsData }),
           },
           { path: '*', element: <NotFound /> },
         ],
@@ -99,23 +99,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return !!handle && typeof handle === 'object' && 'preload' in handle && typeof handle.preload === 'function';
-}
-
-// Called once at startup with the address being opened: the screen's chunk then downloads while
-// the runtime config, the sign-in SDK and the account check load, instead of after them. A failed
-// download is retried (and reported) when the screen renders.
-export function preloadRouteChunk(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    if (isRouteHandle(match.route.handle)) match.route.handle.preload().catch(() => {});
-  }
-}
-
-// Settles once the screen at `pathname` has rendered (at once for an address without one, such as
-// a redirect or /callback).
-export function whenScreenShown(pathname: string): Promise<void> {
-  const hasScreen = (matchRoutes(routes, pathname) ?? []).some((match) => isRouteHandle(match.route.handle));
-  return hasScreen ? screenShown : Promise.resolve();
-}

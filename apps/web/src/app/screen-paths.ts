@@ -1,13 +1,20 @@
-// The screen module (in ./routes) each address opens, as router.tsx routes them. The build reads this
-// list (vite.config.ts) so a page's first download includes its screen's chunks; router.test.tsx
-// checks that every address here is a screen of the router.
+// The screen module (in ./routes) each address opens, as router.tsx's lazy routes import them. The
+// build reads this list (vite.config.ts) so a page's first download includes its screen's chunks;
+// router.test.tsx checks that every address here is a lazy route importing that module.
 export const SCREEN_PATHS: ReadonlyArray<readonly [path: string, module: string]> = [
   ['/', 'home.tsx'],
   ['/programme/intro', 'programme-intro.tsx'],
   ['/programme/behaviour-habit-selection', 'behaviour-habit-selection.tsx'],
   ['/programme/dashboard', 'dashboard.tsx'],
   ['/programme/cohort', 'cohort.tsx'],
+  ['/programme/endorsements', 'endorsements.tsx'],
   ['/programme/habit-track/:habitId', 'habit-track.tsx'],
+  ['/programme/habits/:userHabitId/history', 'habit-history.tsx'],
   ['/leader/goals-setup', 'leader-goals-setup.tsx'],
   ['/team-leader/kpi-setup', 'team-leader-kpi-setup.tsx'],
+  ['/leader/insights', 'leader-insights.tsx'],
+  ['/team-leader/insights', 'team-leader-insights.tsx'],
+  ['/settings/notifications', 'settings-notifications.tsx'],
+  ['/settings/data', 'settings-data.tsx'],
+  ['/notifications/unsubscribe', 'unsubscribe.tsx'],
 ];

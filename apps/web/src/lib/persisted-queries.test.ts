@@ -1,7 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountKey, createQueryPersister, hasKeptDataToday, isPersistedKey } from './persisted-queries.ts';
-import { clearProgressData, getQuerySnapshot, setQuerySnapshot } from './storage.ts';
+import {
+  accountKey,
+  createQueryPersister,
+  getQuerySnapshot,
+  hasKeptDataToday,
+  isPersistedKey,
+  setQuerySnapshot,
+} from './persisted-queries.ts';
 
 const ALICE = 'auth0:alice';
 const BOB = 'auth0:bob';
@@ -194,12 +200,6 @@ describe('persisted queries', () => {
     stop();
 
     expect(client.getQueryData(['dashboard'])).toBeUndefined();
-    expect(getQuerySnapshot()).toBeNull();
-  });
-
-  it('is cleared by the Reset tool with the rest of the progress data', () => {
-    setQuerySnapshot({ account: ALICE, entries: [] });
-    clearProgressData();
     expect(getQuerySnapshot()).toBeNull();
   });
 });

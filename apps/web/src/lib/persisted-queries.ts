@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
 import { toDayKey } from './dates.ts';
-import { clearQuerySnapshot, getQuerySnapshot, setQuerySnapshot, type TQuerySnapshot } from './storage.ts';
+import { storedItem } from './storage.ts';
 
 // The API's last answers for the signed-in member, kept in this browser so the next visit can show
 // them at once instead of after the sign-in SDK, the token and the API have answered. Rules:
@@ -11,6 +12,29 @@ import { clearQuerySnapshot, getQuerySnapshot, setQuerySnapshot, type TQuerySnap
 //   overwrites data the app has already fetched.
 // Only the member's own reads are kept: not the runtime config, nor the developer tools, nor the
 // leaders' organisational forms.
+
+// `account` is who the answers belong to; each entry is a query key, its data and the member's
+// local day it was fetched on. The build's boot preload reads it too (apps/web/vite.config.ts).
+const ZQuerySnapshot = z.object({
+  account: z.string().min(1),
+  entries: z.array(z.object({ key: z.array(z.unknown()), data: z.unknown(), date: z.string() })),
+});
+export type TQuerySnapshot = z.infer<typeof ZQuerySnapshot>;
+
+const keptAnswers = storedItem('querySnapshot', ZQuerySnapshot);
+
+export function getQuerySnapshot(): TQuerySnapshot | null {
+  return keptAnswers.read() ?? null;
+}
+
+export function setQuerySnapshot(value: TQuerySnapshot): void {
+  keptAnswers.write(value);
+}
+
+// Signing out and the Reset developer tool clear it.
+export function clearQuerySnapshot(): void {
+  keptAnswers.remove();
+}
 const PERSISTED_ROOTS = new Set(['auth', 'dashboard', 'programmes', 'habits', 'social']);
 // The account check's query (features/auth/api/get-me.ts; lib may not import features).
 const ACCOUNT_CHECK_KEY = ['auth', 'me'];

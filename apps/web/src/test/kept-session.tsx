@@ -49,7 +49,7 @@ export function renderWithAuth(auth: ReturnType<typeof controlledAuth>, path: st
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
     <Providers queryClient={queryClient} mantineEnv="test" auth={{ createAdapter: auth.createAdapter }}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} useTransitions={false} />
     </Providers>,
   );
   return { router, paths };

@@ -14,6 +14,13 @@ type RenderRouteOptions = {
 // (test/stub-api.ts): /config.json is the first thing the app fetches.
 export function renderRoute(path: string, { auth = createFakeAuth() }: RenderRouteOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // Every address shown, in order: one a screen replaces at once (dropping a query parameter it
+  // acted on, say) is gone from router.state by the time a test looks.
+  const visited = [path];
+  router.subscribe((state) => {
+    const address = `${state.location.pathname}${state.location.search}`;
+    if (visited[visited.length - 1] !== address) visited.push(address);
+  });
   const queryClient = createQueryClient();
   // Retries would turn one stubbed failure into a slow, flaky wait.
   queryClient.setDefaultOptions({ queries: { retry: false } });
@@ -23,8 +30,8 @@ export function renderRoute(path: string, { auth = createFakeAuth() }: RenderRou
       mantineEnv="test"
       auth={{ createAdapter: auth.createAdapter, reload: auth.reload }}
     >
-      <RouterProvider router={router} />
+      <RouterProvider router={router} useTransitions={false} />
     </Providers>,
   );
-  return { ...view, router, auth };
+  return { ...view, router, auth, visited };
 }

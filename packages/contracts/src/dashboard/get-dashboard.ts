@@ -10,6 +10,8 @@ export const ZDashboardHabit = z.object({
   days_completed: z.number().int().min(0),
   total_days: z.number().int().min(1),
   logged_today: z.boolean(),
+  // Today is one of the habit's paused days: it is not logged (DOMAIN "Pauses").
+  paused_today: z.boolean(),
 });
 
 export const ZMoodDay = z.object({
@@ -53,6 +55,12 @@ export const ZDashboardResponse = z.object({
         count: z.number().int().min(1),
       }),
     ),
+  }),
+  // Endorsements received: all of them, and those that arrived since the member last opened
+  // their endorsements page (all of them until they first open it).
+  endorsements_widget: z.object({
+    total_received: z.number().int().min(0),
+    new_since_last_visit: z.number().int().min(0),
   }),
 });
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;

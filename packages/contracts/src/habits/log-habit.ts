@@ -3,11 +3,13 @@ import { zPlainText } from '../common/plain-text.ts';
 import { ZHabit } from '../programmes/list-behaviours.ts';
 
 export const HABIT_LOG_NOTE_MAX = 1000;
-// A check-in kept in the browser while offline may arrive a few days late (SPEC §4 Habit log).
-export const HABIT_LOG_MAX_DAYS_LATE = 6;
+// A forgotten day may be logged (or changed) from the habit's history, and a check-in kept in the
+// browser while offline may arrive late: today and the two local dates before it (DOMAIN "Logging a
+// forgotten day"); an earlier date answers 409.
+export const HABIT_LOG_MAX_DAYS_LATE = 2;
 
-// {habitId} is the habit's id (or the active user habit's id); either way it must be one of the
-// caller's active habits.
+// {habitId} is the habit's id (or the user habit's id); either way it must be one of the caller's
+// active habits (a completed one answers 409: its frame is over).
 export const ZHabitLogParams = z.object({ habitId: z.uuid({ error: 'must be a habit id (UUID)' }) });
 
 export const ZLogHabitRequest = z.strictObject({
@@ -17,7 +19,8 @@ export const ZLogHabitRequest = z.strictObject({
     .max(HABIT_LOG_NOTE_MAX, { error: `must be at most ${HABIT_LOG_NOTE_MAX} characters` })
     .nullish(),
   positive_change_id: z.uuid({ error: 'must be a positive change id (UUID)' }).nullish(),
-  // The member's local date of the check-in; defaults to today. Only today and the last few days.
+  // The member's local date of the check-in; defaults to today. Only today and the two dates
+  // before it, within the habit's frame, never a paused day.
   log_date: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
 });
 export type TLogHabitRequest = z.infer<typeof ZLogHabitRequest>;

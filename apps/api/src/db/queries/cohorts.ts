@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { cohortMembers, users } from '../schema/index.ts';
 
@@ -47,6 +47,8 @@ export async function isCohortMate(db: DbOrTx, options: { cohortId: string; user
   const [row] = await db
     .select({ userId: cohortMembers.userId })
     .from(cohortMembers)
+    // A deactivated member is no longer anyone's cohort mate (they cannot be endorsed).
+    .innerJoin(users, and(eq(users.id, cohortMembers.userId), isNull(users.deactivatedAt)))
     .where(and(eq(cohortMembers.cohortId, options.cohortId), eq(cohortMembers.userId, options.userId)))
     .limit(1);
   return row !== undefined;

@@ -3,7 +3,8 @@ import type { AppDatabase } from '../speed/app-database.ts';
 import { heldAnswer } from '../speed/held-answers.ts';
 import { sharedStatement } from '../speed/shared-statements.ts';
 import { memberCohortSql, type MemberCohort } from './cohorts.ts';
-import { loggedTodaySql, streakSql } from './progress.ts';
+import { endorsementCountsSql, type EndorsementCounts } from './endorsements-received.ts';
+import { loggedTodaySql, pausedTodaySql, streakSql } from './progress.ts';
 
 export type DashboardHabitFacts = {
   id: string;
@@ -13,6 +14,7 @@ export type DashboardHabitFacts = {
   days_completed: number;
   current_streak: number;
   logged_today: boolean;
+  paused_today: boolean;
 };
 export type MoodFacts = { date: string; value: number | null; skipped: boolean };
 export type PositiveChangeFacts = {
@@ -32,6 +34,7 @@ export type DashboardFacts = {
   habits: DashboardHabitFacts[];
   moods: MoodFacts[];
   changes: PositiveChangeFacts[];
+  endorsements: EndorsementCounts;
   versions: DashboardVersions;
 };
 
@@ -43,18 +46,19 @@ const versionsSql = (userId: SQL) => sql<DashboardVersions>`json_build_object(
   'cohort', ${memberCohortSql(userId)})`;
 
 // Everything the dashboard shows of the member, with the versions it was read at: their active
-// habits with their stored progress, their cohort, the week's moods and the positive changes they
-// logged.
+// habits (a habit whose frame is over on `today` is completed, decision 014) with their stored progress, their cohort, the week's moods, the positive changes they
+// logged and the endorsements they received (all, and since they last opened them).
 const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardFacts>({
   name: 'dashboard_facts',
   params: { userId: 'uuid', today: 'date', weekStart: 'date' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
       'habits', (select coalesce(json_agg(json_build_object('id', uh.id, 'habit_id', uh.habit_id,
           'habit_name', h.name, 'target_days', uh.target_days, 'days_completed', uh.days_completed,
-          'current_streak', ${streakSql(p.today)}, 'logged_today', ${loggedTodaySql(p.today)}) order by uh.slot),
+          'current_streak', ${streakSql(p.today)}, 'logged_today', ${loggedTodaySql(p.today)},
+          'paused_today', ${pausedTodaySql(p.today)}) order by uh.slot),
           '[]'::json)
         from user_habits uh join habits h on h.id = uh.habit_id
-        where uh.user_id = ${p.userId} and uh.status = 'active'),
+        where uh.user_id = ${p.userId} and uh.status = 'active' and uh.frame_ends_on >= ${p.today}),
       'moods', (select coalesce(json_agg(json_build_object('date', me.entry_date, 'value', me.mood_value,
           'skipped', me.skipped)), '[]'::json)
         from mood_entries me
@@ -71,6 +75,7 @@ const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardFacts>({
           where uh.user_id = ${p.userId}
           group by pc.id
         ) z),
+      'endorsements', ${endorsementCountsSql(p.userId)},
       'versions', ${versionsSql(p.userId)}) as row
     from ${p.table}`,
 });

@@ -1,12 +1,21 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { endorsements, userHabits } from '../schema/index.ts';
+import { endorsements, userHabits, users } from '../schema/index.ts';
 
-export async function hasActiveHabit(db: DbOrTx, userId: string): Promise<boolean> {
+// Whether the member has an active habit on their own date at `now` (one whose frame is not over,
+// decision 014).
+export async function hasActiveHabit(db: DbOrTx, options: { userId: string; now: Date }): Promise<boolean> {
   const [row] = await db
     .select({ id: userHabits.id })
     .from(userHabits)
-    .where(and(eq(userHabits.userId, userId), eq(userHabits.status, 'active')))
+    .innerJoin(users, eq(users.id, userHabits.userId))
+    .where(
+      and(
+        eq(userHabits.userId, options.userId),
+        eq(userHabits.status, 'active'),
+        sql`${userHabits.frameEndsOn} >= (${options.now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

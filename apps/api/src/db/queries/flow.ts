@@ -13,12 +13,13 @@ export type FlowFacts = {
 };
 
 // What decides where the member goes next, whatever their history: whether they have an active
-// habit, a mood for `today` and organisational goals in their programme, and the teams they manage.
+// habit (one whose frame is not over on `today`, decision 014), a mood for `today` and organisational goals in their programme, and the teams they manage.
 const flowFactsStatement = sharedStatement<{ userId: string; today: string }, FlowFacts>({
   name: 'user_flow_facts',
   params: { userId: 'uuid', today: 'date' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
-      'hasActiveHabits', exists (select 1 from user_habits uh where uh.user_id = ${p.userId} and uh.status = 'active'),
+      'hasActiveHabits', exists (select 1 from user_habits uh where uh.user_id = ${p.userId} and uh.status = 'active'
+        and uh.frame_ends_on >= ${p.today}),
       'hasMoodToday', exists (select 1 from mood_entries me where me.user_id = ${p.userId} and me.entry_date = ${p.today}),
       'hasGoals', exists (select 1 from organizational_goals g
         join cohorts c on c.programme_id = g.programme_id

@@ -5,24 +5,39 @@ import type { AppDatabase } from '../speed/app-database.ts';
 import { sharedStatement } from '../speed/shared-statements.ts';
 import { habitLogs } from '../schema/index.ts';
 
-export type ActiveUserHabit = { id: string; habitId: string; startedOn: string; positiveChangeIds: string[] };
+// A member's user habit as the check-in rules see it (services/check-in-rules.ts): its frame, its
+// pauses and the ids of its habit's positive changes.
+export type CheckInUserHabit = {
+  id: string;
+  habitId: string;
+  status: 'active' | 'completed';
+  startedOn: string;
+  frameEndsOn: string;
+  pauses: { from: string; to: string }[];
+  positiveChangeIds: string[];
+};
 
-// The member's active user habit addressed by either the habit's id or the user habit's id (a
-// member has at most one active user habit per habit), with the ids of its habit's positive changes.
-const activeUserHabitStatement = sharedStatement<{ userId: string; id: string }, ActiveUserHabit>({
+// The member's user habit addressed by either the habit's id or the user habit's id: the active one
+// (a member has at most one per habit), else the latest completed one (its check-in is refused with
+// a reason, decision 014). A habit never paused reads no pause.
+const activeUserHabitStatement = sharedStatement<{ userId: string; id: string }, CheckInUserHabit>({
   name: 'active_user_habit',
   params: { userId: 'uuid', id: 'uuid' },
   query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id, 'habitId', u.habit_id,
-      'startedOn', u.started_on, 'positiveChangeIds', array(select pc.id from positive_changes pc
-        where pc.habit_id = u.habit_id)) as row
+      'status', u.status, 'startedOn', u.started_on, 'frameEndsOn', u.frame_ends_on,
+      'pauses', case when u.paused_days = 0 then '[]'::json else (select json_agg(json_build_object('from',
+        hp.starts_on, 'to', hp.ends_on) order by hp.starts_on) from habit_pauses hp where hp.user_habit_id = u.id) end,
+      'positiveChangeIds', array(select pc.id from positive_changes pc where pc.habit_id = u.habit_id)) as row
     from ${p.table}
-    join user_habits u on u.user_id = ${p.userId} and u.status = 'active' and (u.id = ${p.id} or u.habit_id = ${p.id})`,
+    cross join lateral (select x.* from user_habits x
+      where x.user_id = ${p.userId} and x.status in ('active', 'completed') and (x.id = ${p.id} or x.habit_id = ${p.id})
+      order by x.status = 'active' desc, x.started_on desc limit 1) u`,
 });
 
 export function findActiveUserHabit(
   database: AppDatabase,
   call: { userId: string; id: string },
-): Promise<ActiveUserHabit | null> {
+): Promise<CheckInUserHabit | null> {
   return database.run(activeUserHabitStatement, call);
 }
 

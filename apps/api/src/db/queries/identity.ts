@@ -24,8 +24,9 @@ function flatten(row: {
 }
 
 // The user row as JSON (timestamps as text).
-type UserJson = Omit<SignedInUser, 'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt'> & {
+type UserJson = Omit<SignedInUser, 'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt'> & {
   termsAcceptedAt: string | null;
+  deactivatedAt: string | null;
   privacyAcceptedAt: string | null;
   createdAt: string;
 };
@@ -37,7 +38,8 @@ const userByIdentityStatement = sharedStatement<{ issuer: string; subject: strin
   query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id,
       'organisationId', u.organisation_id, 'email', u.email, 'fullName', u.full_name, 'jobTitle', u.job_title,
       'role', u.role, 'timeZone', u.time_zone, 'termsAcceptedAt', u.terms_accepted_at,
-      'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at,
+      'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at, 'teamId', u.team_id,
+      'isAdmin', u.is_admin, 'deactivatedAt', u.deactivated_at, 'externalId', u.external_id,
       'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids) as row
     from ${p.table}
     join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
@@ -57,6 +59,7 @@ export async function findUserByIdentity(
       ...row,
       termsAcceptedAt: dateOrNull(row.termsAcceptedAt),
       privacyAcceptedAt: dateOrNull(row.privacyAcceptedAt),
+      deactivatedAt: dateOrNull(row.deactivatedAt),
       createdAt: new Date(row.createdAt),
     }
   );

@@ -5,7 +5,7 @@ import { emailOutbox } from '../schema/index.ts';
 // nextAttemptAt is the caller's clock (the app's injectable now), so "due" follows one clock.
 export type QueuedEmail = Pick<
   typeof emailOutbox.$inferInsert,
-  'dedupeKey' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'nextAttemptAt'
+  'dedupeKey' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'nextAttemptAt' | 'headers'
 >;
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 

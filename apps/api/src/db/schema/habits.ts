@@ -16,10 +16,13 @@ import {
 import { habits, positiveChanges } from './programmes.ts';
 import { users } from './users.ts';
 
-export const userHabitStatus = pgEnum('user_habit_status', ['active', 'ended']);
+// A completed habit's frame is over (decision 014): it left its slot and keeps its history.
+export const userHabitStatus = pgEnum('user_habit_status', ['active', 'ended', 'completed']);
 export const habitLogType = pgEnum('habit_log_type', ['completed', 'skipped']);
 
 export const MAX_ACTIVE_HABITS = 3;
+// DOMAIN "Pauses": at most this many paused days per frame.
+export const MAX_PAUSED_DAYS = 14;
 
 // An active habit occupies one of three slots; the partial unique index on (user, slot) is what
 // keeps the 3-habit limit true when several selections race (DOMAIN "Habits").
@@ -45,6 +48,14 @@ export const userHabits = pgTable(
     lastCompletedOn: date({ mode: 'string' }),
     completedRun: integer().notNull().default(0),
     lastLoggedOn: date({ mode: 'string' }),
+    // Days of the frame paused, kept by the habit_pauses trigger (migration 0010), and the frame's
+    // last local date: start + length - 1 + paused days (decision 014).
+    pausedDays: integer().notNull().default(0),
+    frameEndsOn: date({ mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`started_on + target_days - 1 + paused_days`),
+    // The member's local date an ended habit ended on, set by a trigger (migration 0013).
+    endedOn: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -54,6 +65,7 @@ export const userHabits = pgTable(
       sql`(${t.status} = 'active' and ${t.slot} is not null) or (${t.status} <> 'active' and ${t.slot} is null)`,
     ),
     check('user_habits_target_days_positive', sql`${t.targetDays} >= 1`),
+    check('user_habits_paused_days_range', sql`${t.pausedDays} between 0 and ${sql.raw(String(MAX_PAUSED_DAYS))}`),
     uniqueIndex('user_habits_active_slot_key')
       .on(t.userId, t.slot)
       .where(sql`${t.status} = 'active'`),
@@ -97,3 +109,32 @@ export const habitLogs = pgTable(
       .where(sql`${t.logType} = 'completed' and ${t.positiveChangeId} is not null`),
   ],
 );
+
+// A member's pause of one habit: local dates starts_on..ends_on, both included (DOMAIN "Pauses").
+// Pauses of one habit never overlap; pause writes lock the user habit's row, so the check holds
+// with several API instances. The reminders read this table too.
+export const habitPauses = pgTable(
+  'habit_pauses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userHabitId: uuid()
+      .notNull()
+      .references(() => userHabits.id, { onDelete: 'cascade' }),
+    startsOn: date({ mode: 'string' }).notNull(),
+    endsOn: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('habit_pauses_range', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('habit_pauses_length', sql`${t.endsOn} - ${t.startsOn} < ${sql.raw(String(MAX_PAUSED_DAYS))}`),
+    index('habit_pauses_user_habit_idx').on(t.userHabitId, t.startsOn),
+  ],
+);
+
+// A completed habit's celebration, once seen by its member (decision 014).
+export const habitCelebrations = pgTable('habit_celebrations', {
+  userHabitId: uuid()
+    .primaryKey()
+    .references(() => userHabits.id, { onDelete: 'cascade' }),
+  seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

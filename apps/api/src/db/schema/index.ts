@@ -8,4 +8,7 @@ export * from './mood.ts';
 export * from './social.ts';
 export * from './organizational.ts';
 export * from './outbox.ts';
+export * from './notifications.ts';
 export * from './versions.ts';
+export * from './insights.ts';
+export * from './administration.ts';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -76,6 +78,10 @@ export const departmentKpis = pgTable(
     organizationalGoalId: uuid().notNull(),
     title: text().notNull(),
     description: text(),
+    // What the KPI is measured in, where it stood and where it should go (migration 0013).
+    unit: text(),
+    baseline: doublePrecision(),
+    target: doublePrecision(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,5 +94,29 @@ export const departmentKpis = pgTable(
     }).onDelete('cascade'),
     check('department_kpis_title_not_blank', sql`btrim(${t.title}) <> ''`),
     index('department_kpis_department_idx').on(t.departmentId),
+  ],
+);
+
+export const KPI_MEASUREMENT_NOTE_MAX = 500;
+
+// A KPI's dated value, written by its department's team leader; not locked at the start date.
+export const kpiMeasurements = pgTable(
+  'kpi_measurements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kpiId: uuid()
+      .notNull()
+      .references(() => departmentKpis.id, { onDelete: 'cascade' }),
+    value: doublePrecision().notNull(),
+    measuredOn: date({ mode: 'string' }).notNull(),
+    note: text(),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('kpi_measurements_note_length', sql`char_length(${t.note}) <= ${sql.raw(String(KPI_MEASUREMENT_NOTE_MAX))}`),
+    check('kpi_measurements_value_finite', sql`${t.value} > '-Infinity'::float8 AND ${t.value} < 'Infinity'::float8`),
+    index('kpi_measurements_kpi_idx').on(t.kpiId, t.measuredOn),
   ],
 );

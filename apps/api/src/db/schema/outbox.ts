@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
 
@@ -14,6 +14,8 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    // Extra header lines, e.g. List-Unsubscribe (RFC 8058) on reminders; null for none (migration 0011).
+    headers: jsonb().$type<Record<string, string>>(),
     status: outboxStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

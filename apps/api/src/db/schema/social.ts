@@ -25,5 +25,16 @@ export const endorsements = pgTable(
     check('endorsements_message_length', sql`char_length(${t.message}) <= ${sql.raw(String(ENDORSEMENT_MESSAGE_MAX))}`),
     // Covers the cohort list's count of endorsements received and "endorsed by me today".
     index('endorsements_endorsed_idx').on(t.endorsedId, t.endorserId, t.endorsedOn),
+    // The endorsements received, newest first, and the dashboard's counts (migration 0012).
+    index('endorsements_received_idx').on(t.endorsedId, t.createdAt, t.id),
   ],
 );
+
+// When the member last opened their endorsements page: the created_at of the newest endorsement
+// it showed (migration 0012). Only moves forward; raises the member's activity version.
+export const endorsementsSeen = pgTable('endorsements_seen', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seenAt: timestamp({ withTimezone: true }).notNull(),
+});

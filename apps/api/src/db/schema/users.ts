@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { organisations } from './organisations.ts';
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { organisations, teams } from './organisations.ts';
 
 export const userRole = pgEnum('user_role', ['leader', 'team_leader', 'member']);
 export const identityProvider = pgEnum('identity_provider', ['auth0', 'azure_ad']);
@@ -18,7 +30,14 @@ export const users = pgTable(
     jobTitle: text(),
     role: userRole().notNull().default('member'),
     timeZone: text().notNull().default('UTC'),
+    // The member's team (migration 0013): a department's members are the users of its team.
+    teamId: uuid().references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     termsAcceptedAt: timestamp({ withTimezone: true }),
+    // Administration (migration 0014): a right independent of the programme role; a deactivated
+    // user keeps their data but is refused from the next request on; the directory's SCIM id.
+    isAdmin: boolean().notNull().default(false),
+    deactivatedAt: timestamp({ withTimezone: true }),
+    externalId: text(),
     privacyAcceptedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,6 +45,10 @@ export const users = pgTable(
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
     index('users_organisation_idx').on(t.organisationId),
+    index('users_team_idx').on(t.teamId),
+    uniqueIndex('users_organisation_external_id_key')
+      .on(t.organisationId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
   ],
 );
 

@@ -95,14 +95,14 @@ describeEachDatabase('check-in API: habit logs, streaks, progress, time zones', 
       log(b!.member, b!.userHabitId, { log_type: 'skipped' }),
       // Not this member's habit: refused, nothing written for them.
       log(c!.member, world.habits[1]!.id, { log_type: 'completed' }),
-      // Before the habit started: refused by the statement.
+      // Before the habit started: refused by the rules.
       log(d!.member, d!.habit.id, { log_type: 'completed', log_date: '2026-11-21' }),
       log(e!.member, e!.habit.id, { log_type: 'completed', note: 'Once' }),
       // The same member twice in one turn: written after the first, as an update.
       log(e!.member, e!.habit.id, { log_type: 'completed', note: 'Twice' }),
     ]);
     expect(queries.slice(start).some((q) => /unnest/.test(q) && /habit_logs/.test(q))).toBe(true);
-    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 404, 400, 201, 200]);
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 404, 409, 201, 200]);
     expect(responses[0]!.json()).toMatchObject({
       log_type: 'completed',
       note: 'First',
@@ -161,9 +161,11 @@ describeEachDatabase('check-in API: habit logs, streaks, progress, time zones', 
       [{ log_type: 'completed', positive_change_id: 'nope' }, 400, /positive_change_id/],
       [{ log_type: 'completed', user_id: member.id }, 400, /user_id|Unrecognized|unrecognized/],
       [{ log_type: 'completed', log_date: '2026-11-23' }, 400, /future/],
-      [{ log_type: 'completed', log_date: '2026-11-01' }, 400, /late|before you started/],
+      [{ log_type: 'completed', log_date: '2026-11-01' }, 409, /at most 2 days late/],
+      [{ log_type: 'completed', log_date: '2026-11-19' }, 409, /at most 2 days late/],
       // Picked today: yesterday is within the late limit but before the habit began.
-      [{ log_type: 'completed', log_date: '2026-11-21' }, 400, /before you started this habit/],
+      [{ log_type: 'completed', log_date: '2026-11-21' }, 409, /before you started this habit/],
+      [{ log_type: 'completed', log_date: 'yesterday' }, 400, /log_date/],
       [{ log_type: 'completed' }, 404, /not one of your active habits/, other.id],
       [{ log_type: 'completed' }, 400, /habitId/, 'not-a-uuid'],
     ];
@@ -179,15 +181,11 @@ describeEachDatabase('check-in API: habit logs, streaks, progress, time zones', 
 
   it('counts streaks of consecutive completed days, ended by a skip or a gap', async () => {
     const { member, habit } = await memberWithHabit({ at: '2026-11-10T12:00:00Z' });
-    now = new Date('2026-11-15T12:00:00Z');
-    for (const [date, type] of [
-      ['2026-11-10', 'completed'],
-      ['2026-11-12', 'completed'],
-      ['2026-11-13', 'completed'],
-      ['2026-11-14', 'completed'],
-    ] as const) {
-      expect((await log(member, habit.id, { log_type: type, log_date: date })).statusCode).toBe(201);
+    for (const date of ['2026-11-10', '2026-11-12', '2026-11-13', '2026-11-14']) {
+      now = new Date(`${date}T12:00:00Z`);
+      expect((await log(member, habit.id, { log_type: 'completed' })).statusCode).toBe(201);
     }
+    now = new Date('2026-11-15T12:00:00Z');
     // No log yet today: the streak ending yesterday still counts.
     expect(await dashboardHabit(member)).toMatchObject({ current_streak: 3, days_completed: 4, logged_today: false });
     await log(member, habit.id, { log_type: 'completed' });

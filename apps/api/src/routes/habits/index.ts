@@ -11,6 +11,7 @@ import { ZSelectHabitRequest, ZSelectHabitResponse } from '@habitrack/contracts/
 import { callerOf } from '../../plugins/auth.ts';
 import { getTodayLog, logHabit } from '../../services/check-in.service.ts';
 import { listHabits, listMyActiveHabits, selectHabit } from '../../services/habits.service.ts';
+import journeyRoutes from './journey.ts';
 
 const habitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,7 +37,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listMyActiveHabits(app.database.db, callerOf(request).user),
+    async (request) => listMyActiveHabits(app.database.db, { user: callerOf(request).user, now: app.now() }),
   );
 
   app.post(
@@ -102,6 +103,8 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(created ? 201 : 200).send(log);
     },
   );
+
+  await app.register(journeyRoutes);
 };
 
 export default habitRoutes;

@@ -203,6 +203,9 @@ describeEachDatabase('organizational goals, departments and KPIs', (getDatabase)
     ).toEqual([
       '/api/v1/organizational/department-kpis/',
       '/api/v1/organizational/department-kpis/{id}',
+      '/api/v1/organizational/department-kpis/{id}/measurements',
+      '/api/v1/organizational/department-kpis/{id}/measurements/{measurementId}',
+      '/api/v1/organizational/department-kpis/{id}/target',
       '/api/v1/organizational/departments/',
       '/api/v1/organizational/goals/',
       '/api/v1/organizational/goals/available',

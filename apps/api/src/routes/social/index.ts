@@ -3,8 +3,11 @@ import { ZEndorseMemberRequest, ZEndorsement } from '@habitrack/contracts/social
 import { ZListCohortMembersResponse } from '@habitrack/contracts/social/list-cohort-members';
 import { callerOf } from '../../plugins/auth.ts';
 import { endorseMember, listCohortMembers } from '../../services/social.service.ts';
+import endorsementsReceivedRoutes from './endorsements-received.ts';
 
 const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(endorsementsReceivedRoutes);
+
   app.get(
     '/cohort/members',
     {

@@ -42,14 +42,15 @@ describeEachDatabase('cohort leaderboard and endorsements API', (getDatabase) =>
       payload: { endorsed_user_id: endorsedUserId, message },
     });
 
-  // A member of `w` with one active habit and `days` completed days ending yesterday.
+  // A member of `w` with one active habit and `days` completed days ending yesterday. Picked on
+  // 1 October: its 60-day frame runs to 29 November (decision 014).
   async function activeMember(w: World, options: { days: number; name?: string; timeZone?: string }) {
     const member = await w.person({ timeZone: options.timeZone });
     if (options.name)
       await getDatabase().db.update(users).set({ fullName: options.name }).where(eq(users.id, member.id));
     const [userHabit] = await getDatabase()
       .db.insert(userHabits)
-      .values({ userId: member.id, habitId: w.habits[0]!.id, slot: 1, startedOn: '2026-09-01', targetDays: 60 })
+      .values({ userId: member.id, habitId: w.habits[0]!.id, slot: 1, startedOn: '2026-10-01', targetDays: 60 })
       .returning();
     if (options.days > 0) {
       await getDatabase()

@@ -5,33 +5,60 @@ type Range = readonly [min: number, max: number];
 const GROW_ONE: Range = [0, 1];
 const SHRINK: Range = [-Infinity, 0];
 const GROW: Range = [0, Infinity];
+const ANY: Range = [-Infinity, Infinity];
+// The insights' prepared aggregates (migration 0013) follow every change to a member's activity.
+const INSIGHTS = {
+  insight_member_weeks: ANY,
+  insight_group_weeks: ANY,
+  insight_members: ANY,
+  insight_dirty: ANY,
+} as const;
 
-// Row-count changes an accepted request may make, per table. Reads may change nothing; a new
-// writing operation has to be declared here before it passes.
+// Row-count changes an accepted request may make, per table. Reads may change nothing unless
+// declared here; a new writing operation has to be declared here before it passes.
 export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'POST /api/v1/auth/accept-terms': {},
+  // The insights read first applies the member-weeks written since the last read (migration 0013).
+  'GET /api/v1/insights/': INSIGHTS,
   // member_activity: the member's first activity adds their version row (migration 0008).
   'POST /api/v1/auth/reset-user-data': {
     user_habits: SHRINK,
     habit_logs: SHRINK,
+    habit_pauses: SHRINK,
+    habit_celebrations: SHRINK,
     mood_entries: SHRINK,
     member_activity: GROW_ONE,
+    ...INSIGHTS,
   },
-  'POST /api/v1/habits/select': { user_habits: GROW_ONE, member_activity: GROW_ONE },
-  'POST /api/v1/habits/{habitId}/log': { habit_logs: GROW_ONE, member_activity: GROW_ONE },
-  'POST /api/v1/mood/': { mood_entries: GROW_ONE, member_activity: GROW_ONE },
-  'POST /api/v1/mood/skip': { mood_entries: GROW_ONE, member_activity: GROW_ONE },
-  'POST /api/v1/social/endorsements': { endorsements: GROW_ONE },
+  'POST /api/v1/habits/select': { ...INSIGHTS, user_habits: GROW_ONE, member_activity: GROW_ONE },
+  'POST /api/v1/habits/{habitId}/log': { ...INSIGHTS, habit_logs: GROW_ONE, member_activity: GROW_ONE },
+  // A pause raises the member's versions (migration 0010); so does its cancellation.
+  'POST /api/v1/habits/{userHabitId}/pauses': { ...INSIGHTS, habit_pauses: GROW_ONE, member_activity: GROW_ONE },
+  'DELETE /api/v1/habits/{userHabitId}/pauses/{id}': { ...INSIGHTS, habit_pauses: [-1, 0], member_activity: GROW_ONE },
+  'POST /api/v1/habits/{userHabitId}/celebration': { habit_celebrations: GROW_ONE },
+  'POST /api/v1/mood/': { ...INSIGHTS, mood_entries: GROW_ONE, member_activity: GROW_ONE },
+  'POST /api/v1/mood/skip': { ...INSIGHTS, mood_entries: GROW_ONE, member_activity: GROW_ONE },
+  // member_activity: the endorsed member's first activity may add their version row (migration 0012).
+  'POST /api/v1/social/endorsements': { ...INSIGHTS, endorsements: GROW_ONE, member_activity: GROW_ONE },
+  'PUT /api/v1/social/endorsements/received/seen': { endorsements_seen: GROW_ONE, member_activity: GROW_ONE },
+  'PUT /api/v1/me/notification-preferences': { notification_preferences: GROW_ONE },
+  // Turns a setting off: changes a row, never the number of rows.
+  'POST /api/v1/notifications/unsubscribe': {},
   'POST /api/v1/organizational/goals/': { organizational_goals: GROW_ONE, email_outbox: GROW },
   'PUT /api/v1/organizational/goals/{id}': { email_outbox: GROW },
   'DELETE /api/v1/organizational/goals/{id}': {
     organizational_goals: [-1, 0],
     department_goals: SHRINK,
     department_kpis: SHRINK,
+    kpi_measurements: SHRINK,
   },
   'POST /api/v1/organizational/departments/': { departments: GROW_ONE, department_goals: GROW },
   'POST /api/v1/organizational/department-kpis/': { department_kpis: GROW_ONE, department_goals: GROW_ONE },
   'PUT /api/v1/organizational/department-kpis/{id}': { department_goals: GROW_ONE },
+  'PUT /api/v1/organizational/department-kpis/{id}/target': {},
+  'POST /api/v1/organizational/department-kpis/{id}/measurements': { kpi_measurements: GROW_ONE },
+  'PUT /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {},
+  'DELETE /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': { kpi_measurements: [-1, 0] },
 };
 
 // What is wrong with one answer (nothing: an empty list). `oversized` is the size of a body over
@@ -63,8 +90,10 @@ export function problemsWith(
     if (Object.keys(changes).length > 0) problems.push(`refused with ${status} yet wrote ${JSON.stringify(changes)}`);
   }
   if (status >= 200 && status < 300) {
-    if (status !== 204 && parsed === undefined) problems.push(`answered ${status} without a JSON body`);
-    const allowed = operation.method === 'GET' ? {} : MAY_WRITE[operationName(operation)];
+    // A zip (GET /api/v1/me/export?format=zip) is the one answer that is not JSON.
+    const isZip = response.headers['content-type'] === 'application/zip' && body.startsWith('PK');
+    if (status !== 204 && parsed === undefined && !isZip) problems.push(`answered ${status} without a JSON body`);
+    const allowed = MAY_WRITE[operationName(operation)] ?? (operation.method === 'GET' ? {} : undefined);
     if (!allowed) problems.push(`accepted, but MAY_WRITE does not say what ${operationName(operation)} may write`);
     for (const [table, delta] of Object.entries(changes)) {
       const range = allowed?.[table];

@@ -6,7 +6,7 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { AuthLoading } from '../../features/auth/components/auth-loading.tsx';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
 import { AuthProblemError } from '../../lib/http.ts';
-import { isReloginBlocked, markReloginAttempt } from '../../lib/storage.ts';
+import { isReloginBlocked, markReloginAttempt } from './relogin-guard.ts';
 
 // A second rejection within this window means signing in again will not help.
 const RELOGIN_WINDOW_MS = 60_000;
@@ -43,7 +43,7 @@ export function AccountGate({ providerName, children }: AccountGateProps) {
   if (problem && problem.reason !== 'invalid_token') {
     return (
       <AccountProblemScreen
-        problem={{ reason: problem.reason, email: problem.email }}
+        problem={{ reason: problem.reason, email: problem.email ?? null }}
         providerName={providerName}
         onSignOut={() => void auth.logout()}
       />

@@ -3,16 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createFlowStatus } from '../../features/flow/testing/factories.ts';
 import { createProgramme } from '../../features/programme-intro/testing/create-programme.ts';
-import {
-  getHabitLogs,
-  getSelectedIdpType,
-  hasEndorsed,
-  hasVisited,
-  markEndorsed,
-  markVisited,
-  saveHabitLog,
-  setSelectedIdpType,
-} from '../../lib/storage.ts';
+import { getSelectedIdpType, setSelectedIdpType } from '../../features/auth/utils/sign-in-choice.ts';
+import { getHabitLogs, saveHabitLog } from '../../features/check-in/utils/local-habit-logs.ts';
+import { isMarkedEndorsed, saveEndorsedMark } from '../../features/cohort/utils/endorsement-marks.ts';
+import { hasVisited, markVisited } from '../../features/flow/utils/visited.ts';
 import { createFakeAuth, createUser } from '../../test/fake-auth.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { stubApi } from '../../test/stub-api.ts';
@@ -43,7 +37,7 @@ function stubBrowser({ confirm }: { confirm: boolean }) {
 function rememberProgress() {
   markVisited();
   saveHabitLog({ date: '2025-03-01', completed: true, notes: '', habitId: 'h1', positiveChangeId: null });
-  markEndorsed('u2', '2025-03-01');
+  saveEndorsedMark({ endorserId: 'u1', endorsedId: 'u2' });
   setSelectedIdpType('auth0');
 }
 
@@ -61,6 +55,15 @@ describe('common header', () => {
     expect(await within(banner).findByText('Inclusive Leadership 2025')).toBeVisible();
     expect(within(banner).getByText('Welcome, Priya Sharma')).toBeVisible();
     expect(within(banner).getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  it('links every signed-in member to their notification settings', async () => {
+    stubApi();
+    const { router } = renderRoute(PAGE);
+
+    const banner = await screen.findByRole('banner');
+    await userEvent.click(within(banner).getByRole('link', { name: 'Notifications' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/notifications'));
   });
 
   it('names the default programme when the member has none', async () => {
@@ -123,7 +126,7 @@ describe('common header', () => {
     expect(resetCalls(fetchMock).map(([, init]) => init?.method)).toEqual(['POST']);
     expect(hasVisited()).toBe(false);
     expect(getHabitLogs()).toEqual([]);
-    expect(hasEndorsed('u2', '2025-03-01')).toBe(false);
+    expect(isMarkedEndorsed({ endorserId: 'u1', endorsedId: 'u2' })).toBe(false);
     expect(getSelectedIdpType()).toBe('auth0');
   });
 

@@ -1,5 +1,6 @@
-import { Box, Button, Text } from '@mantine/core';
+import { Anchor, Box, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
 import { DevTools } from '../../features/dev-tools/components/dev-tools.tsx';
@@ -7,6 +8,7 @@ import { AuthProblemError } from '../../lib/http.ts';
 import { getUserFlowStatus } from '../../lib/queries/user-flow-status.ts';
 import { currentProgrammeQueryOptions } from '../../lib/queries/current-programme.ts';
 import { useAppConfig } from '../auth-root.tsx';
+import { clearProgressData } from '../progress-data.ts';
 import classes from './app-header.module.css';
 
 // SPEC §9: shown while the programme loads, and when the member has none (404) or it fails to load.
@@ -29,6 +31,9 @@ export function AppHeader({ productName }: AppHeaderProps) {
   // and no developer tools that would only fail for them.
   const accountProblem = me.error instanceof AuthProblemError;
   // Until the SDK has confirmed the session (a page shown from kept data), the API's name for them.
+  // Programme insights (issue 20): for leaders and team leaders only.
+  const insightsPath =
+    me.data?.role === 'leader' ? '/leader/insights' : me.data?.role === 'team_leader' ? '/team-leader/insights' : null;
   const displayName = auth.user?.name || auth.user?.email || me.data?.full_name || me.data?.email || '';
   return (
     <header className={classes.header}>
@@ -44,7 +49,24 @@ export function AppHeader({ productName }: AppHeaderProps) {
       </div>
       <div className={classes.account}>
         <Text size="sm">Welcome, {displayName}</Text>
-        {devTools && !accountProblem && <DevTools loadFlowStatus={getUserFlowStatus} />}
+        {!accountProblem && insightsPath && (
+          <Anchor component={Link} to={insightsPath} size="sm">
+            Insights
+          </Anchor>
+        )}
+        {!accountProblem && (
+          <Anchor component={Link} to="/settings/notifications" size="sm">
+            Notifications
+          </Anchor>
+        )}
+        {!accountProblem && (
+          <Anchor component={Link} to="/settings/data" size="sm">
+            My data
+          </Anchor>
+        )}
+        {devTools && !accountProblem && (
+          <DevTools loadFlowStatus={getUserFlowStatus} clearProgress={clearProgressData} />
+        )}
       </div>
       <Box className={classes.logout}>
         <Button variant="default" size="xs" onClick={() => void auth.logout()}>

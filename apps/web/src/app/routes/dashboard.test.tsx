@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDashboard, createDashboardHabit } from '../../features/dashboard/testing/factories.ts';
 import { stubDashboardApi } from '../../features/dashboard/testing/stub-dashboard-api.ts';
 import { logUrl } from '../../features/check-in/testing/stub-check-in-api.ts';
-import { saveHabitLog } from '../../lib/storage.ts';
+import { saveHabitLog } from '../../features/check-in/utils/local-habit-logs.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
 // The dashboard route composes the dashboard with the check-ins kept on this device (sent again

@@ -1,11 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
+import { Stack } from '@mantine/core';
 import { WaitingForGoals } from '../../components/ui/waiting-for-goals.tsx';
 import { PendingCheckInsNotice } from '../../features/check-in/components/pending-check-ins-notice.tsx';
+import { CompletedHabitsList } from '../../features/completed-habits/components/completed-habits-list.tsx';
+import { HabitCelebration } from '../../features/completed-habits/components/habit-celebration.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
 import { useDashboardGate } from '../../features/dashboard/hooks/use-dashboard-gate.ts';
 import { useRefreshParam } from '../../features/dashboard/hooks/use-refresh-param.ts';
 import { useReloadDashboard } from '../../features/dashboard/hooks/use-reload-dashboard.ts';
+import { ReminderOfferCard } from '../../features/notifications/components/reminder-offer-card.tsx';
 
 // The mood prompt (a modal) is downloaded only when it is to be shown, once a day at most.
 const MoodPrompt = lazy(() =>
@@ -13,7 +17,9 @@ const MoodPrompt = lazy(() =>
 );
 
 // The dashboard with what other features add to it: check-ins kept on this device (sent again
-// from here) and the daily mood prompt. Each reloads the dashboard once it has changed something.
+// from here), the offer of a daily reminder, the celebration of a habit just completed and the
+// completed habits, and the daily mood prompt. Each reloads the dashboard
+// once it has changed something.
 export function Dashboard() {
   useRefreshParam();
   const gate = useDashboardGate();
@@ -25,14 +31,25 @@ export function Dashboard() {
 
   if (gate.status === 'goals-setup') return <Navigate to="/leader/goals-setup" replace />;
   if (gate.status === 'waiting-for-goals') return <WaitingForGoals />;
+  const ready = gate.status === 'ready';
   return (
-    <>
-      <DashboardPage waitForFlow={gate.status === 'pending'} notice={<PendingCheckInsNotice onSynced={reload} />} />
+    <Stack gap="xl">
+      <DashboardPage
+        waitForFlow={gate.status === 'pending'}
+        notice={
+          <>
+            <PendingCheckInsNotice onSynced={reload} />
+            <ReminderOfferCard />
+            {ready && <HabitCelebration />}
+          </>
+        }
+      />
+      {ready && <CompletedHabitsList />}
       {moodMounted && (
         <Suspense fallback={null}>
           <MoodPrompt opened={moodOpened} onRecorded={reload} />
         </Suspense>
       )}
-    </>
+    </Stack>
   );
 }

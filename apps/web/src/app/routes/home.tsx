@@ -2,15 +2,18 @@ import { Navigate } from 'react-router';
 import { LoadingState } from '../../components/ui/loading-state.tsx';
 import { WaitingForGoals } from '../../components/ui/waiting-for-goals.tsx';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
+import { getHabitLogs } from '../../features/check-in/utils/local-habit-logs.ts';
 import { useRootDecision } from '../../features/flow/hooks/use-root-decision.ts';
 import { TermsModal } from '../../features/terms/components/terms-modal.tsx';
 
 const CHECKING = 'Checking your account status';
 
+const hasLocalHabitLogs = () => getHabitLogs().length > 0;
+
 // SPEC §4 "Root route decision": '/' only decides where the user belongs. The terms modal is
 // composed here because it needs the flow (to re-check) and the sign-in layer (to log out).
 export function Home() {
-  const { decision, recheck } = useRootDecision();
+  const { decision, recheck } = useRootDecision({ hasLocalHabitLogs });
   const { logout } = useHybridAuth();
 
   if (decision.status === 'loading') return <LoadingState label={CHECKING} />;

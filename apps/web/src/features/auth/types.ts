@@ -1,5 +1,5 @@
 import type { TWebConfig } from '@habitrack/contracts/config/get-config';
-import type { TIdpType } from '../../lib/storage.ts';
+import type { TIdpType } from './utils/sign-in-choice.ts';
 
 export type { TIdpType };
 

@@ -9,6 +9,7 @@ const headings: [AccountProblemReason, string][] = [
   ['user_not_registered', "Your account isn't set up yet"],
   ['tenant_not_authorized', "Your organization's sign-in isn't enabled yet"],
   ['organization_not_registered', 'Globex is not yet registered'],
+  ['account_deactivated', 'Your account has been deactivated'],
 ];
 
 describe('AccountProblemScreen', () => {

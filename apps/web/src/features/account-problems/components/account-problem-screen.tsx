@@ -1,9 +1,10 @@
-import type { ReactElement } from 'react';
-import type { AccountProblem } from '../types.ts';
-import { NoAccountScreen } from './no-account-screen.tsx';
-import { OrganizationNotRegisteredScreen } from './organization-not-registered-screen.tsx';
-import { TenantNotAuthorizedScreen } from './tenant-not-authorized-screen.tsx';
-import { UserNotRegisteredScreen } from './user-not-registered-screen.tsx';
+import type { AccountProblem, AccountProblemReason } from '../types.ts';
+import { accountDeactivatedScreen } from './account-deactivated-screen.tsx';
+import { noAccountScreen } from './no-account-screen.tsx';
+import { organizationNotRegisteredScreen } from './organization-not-registered-screen.tsx';
+import { ProblemCard, type TProblemScreen } from './problem-card.tsx';
+import { tenantNotAuthorizedScreen } from './tenant-not-authorized-screen.tsx';
+import { userNotRegisteredScreen } from './user-not-registered-screen.tsx';
 
 export type AccountProblemScreenProps = {
   problem: AccountProblem;
@@ -13,24 +14,27 @@ export type AccountProblemScreenProps = {
   onSignOut: () => void;
 };
 
-// Picks the screen for the 401 `reason` the API sends (DOMAIN "Tenancy and identity"). Render it
-// instead of the app layout: it brings its own `main` landmark and h1.
-export function AccountProblemScreen({ problem, providerName, onSignOut }: AccountProblemScreenProps): ReactElement {
-  switch (problem.reason) {
-    case 'no_account':
-      return <NoAccountScreen email={problem.email} providerName={providerName} onSignOut={onSignOut} />;
-    case 'user_not_registered':
-      return <UserNotRegisteredScreen email={problem.email} providerName={providerName} onSignOut={onSignOut} />;
-    case 'tenant_not_authorized':
-      return <TenantNotAuthorizedScreen email={problem.email} providerName={providerName} onSignOut={onSignOut} />;
-    case 'organization_not_registered':
-      return (
-        <OrganizationNotRegisteredScreen
-          userEmail={problem.email}
-          organization={problem.organization}
-          providerName={providerName}
-          onSignOut={onSignOut}
-        />
-      );
-  }
+// What each 401 `reason` the API sends says (DOMAIN "Tenancy and identity").
+const SCREENS: Record<
+  AccountProblemReason,
+  (options: { problem: AccountProblem; providerName: string }) => TProblemScreen
+> = {
+  no_account: noAccountScreen,
+  user_not_registered: userNotRegisteredScreen,
+  tenant_not_authorized: tenantNotAuthorizedScreen,
+  organization_not_registered: organizationNotRegisteredScreen,
+  account_deactivated: accountDeactivatedScreen,
+};
+
+// The screen for the problem. Render it instead of the app layout: it brings its own `main`
+// landmark and h1.
+export function AccountProblemScreen({ problem, providerName, onSignOut }: AccountProblemScreenProps) {
+  return (
+    <ProblemCard
+      screen={SCREENS[problem.reason]({ problem, providerName })}
+      email={problem.email}
+      providerName={providerName}
+      onSignOut={onSignOut}
+    />
+  );
 }

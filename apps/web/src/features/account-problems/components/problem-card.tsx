@@ -1,18 +1,29 @@
-import { Card, Center, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { LearnMoreLink } from './learn-more-link.tsx';
 
-type ProblemCardProps = {
+// What one account-problem screen says; the rest is the same for all of them (ProblemCard).
+export type TProblemScreen = {
   heading: string;
   // Small text above the heading; the spec gives No Account Found a title besides its heading.
   eyebrow?: string;
-  email?: string | null;
-  children: ReactNode;
-  actions: ReactNode;
+  body: ReactNode;
+  // The button that signs out.
+  signOutLabel: 'Try Again' | 'Try Different Account';
+  // A link to the vendor's site, in this tab or a new one.
+  learnMore?: 'this-tab' | 'new-tab';
+};
+
+type ProblemCardProps = {
+  screen: TProblemScreen;
+  email: string | null;
+  providerName: string;
+  onSignOut: () => void;
 };
 
 // The frame every account-problem screen shares. It replaces the page content, so it brings its
 // own `main` landmark and the page's only h1.
-export function ProblemCard({ heading, eyebrow, email, children, actions }: ProblemCardProps) {
+export function ProblemCard({ screen, email, providerName, onSignOut }: ProblemCardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The screen appears instead of what the user expected; focusing the heading makes screen
@@ -28,13 +39,13 @@ export function ProblemCard({ heading, eyebrow, email, children, actions }: Prob
         <Card withBorder shadow="sm" radius="md" padding="xl">
           <Stack gap="md">
             <Stack gap={4}>
-              {eyebrow ? (
+              {screen.eyebrow ? (
                 <Text size="sm" fw={600} c="dimmed">
-                  {eyebrow}
+                  {screen.eyebrow}
                 </Text>
               ) : null}
               <Title order={1} ref={headingRef} tabIndex={-1}>
-                {heading}
+                {screen.heading}
               </Title>
             </Stack>
             {email ? (
@@ -45,8 +56,16 @@ export function ProblemCard({ heading, eyebrow, email, children, actions }: Prob
                 </Text>
               </Text>
             ) : null}
-            {children}
-            {actions}
+            {screen.body}
+            <Group gap="md" mt="sm">
+              {/* Signs out of the identity provider too, which returns to the start page: the Login
+                  screen then lets the person pick another account (a plain return to '/' would find
+                  the same session and show this screen again). */}
+              <Button onClick={onSignOut}>{screen.signOutLabel}</Button>
+              {screen.learnMore && (
+                <LearnMoreLink providerName={providerName} newTab={screen.learnMore === 'new-tab'} />
+              )}
+            </Group>
           </Stack>
         </Card>
       </Container>

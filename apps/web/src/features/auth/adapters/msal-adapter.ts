@@ -1,5 +1,5 @@
 import type { AccountInfo, PublicClientApplication } from '@azure/msal-browser';
-import { clearSignInChoice } from '../../../lib/storage.ts';
+import { clearSignInChoice } from '../utils/sign-in-choice.ts';
 import { HOSTED_SCOPE } from '../utils/cached-sessions.ts';
 import { CALLBACK_PATH, sanitizeReturnTo } from '../utils/return-to.ts';
 import type { TAdapterOptions, TAuthAdapter, TDirectoryAuthConfig, THybridAuthUser } from '../types.ts';

@@ -1,5 +1,5 @@
 import { hasKeptDataToday } from '../../../lib/persisted-queries.ts';
-import { getSelectedIdpType } from '../../../lib/storage.ts';
+import { getSelectedIdpType } from '../utils/sign-in-choice.ts';
 
 // Step 1 of the provider choice needs no runtime config: when a provider is stored (always so on
 // the return from a sign-in, and on the load after a switch) its SDK can download while the app

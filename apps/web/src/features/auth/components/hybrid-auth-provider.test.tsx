@@ -6,7 +6,7 @@ import {
   getShouldAutoLogin,
   setSelectedIdpType,
   setShouldAutoLogin,
-} from '../../../lib/storage.ts';
+} from '../utils/sign-in-choice.ts';
 import { createFakeAuth, type FakeAuthOptions } from '../../../test/fake-auth.ts';
 import { createWebConfig } from '../../../test/web-config.ts';
 import { useHybridAuth } from '../hooks/use-hybrid-auth.ts';

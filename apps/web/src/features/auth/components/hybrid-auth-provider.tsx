@@ -1,11 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import {
-  clearQuerySnapshot,
-  getSelectedIdpType,
-  getShouldAutoLogin,
-  setSelectedIdpType,
-  setShouldAutoLogin,
-} from '../../../lib/storage.ts';
+import { clearQuerySnapshot } from '../../../lib/persisted-queries.ts';
 import { createAuthAdapter } from '../adapters/create-adapter.ts';
 import { HybridAuthContext } from '../hooks/use-hybrid-auth.ts';
 import type {
@@ -18,6 +12,12 @@ import type {
   TInteractionStatus,
   TRedirectResult,
 } from '../types.ts';
+import {
+  getSelectedIdpType,
+  getShouldAutoLogin,
+  setSelectedIdpType,
+  setShouldAutoLogin,
+} from '../utils/sign-in-choice.ts';
 import { hasDirectoryAccount, hasHostedToken, holdsSessionOf } from '../utils/cached-sessions.ts';
 import { chooseProvider, fitToAvailable } from '../utils/choose-provider.ts';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getSelectedIdpType, getShouldAutoLogin, setSelectedIdpType } from '../../../lib/storage.ts';
+import { getSelectedIdpType, getShouldAutoLogin, setSelectedIdpType } from '../utils/sign-in-choice.ts';
 import { createFakeAuth } from '../../../test/fake-auth.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { stubApi } from '../../../test/stub-api.ts';

@@ -1,7 +1,7 @@
 import { type TLogHabitRequest, ZLogHabitResponse } from '@habitrack/contracts/habits/log-habit';
 import { useMutation } from '@tanstack/react-query';
 import { sendJson } from '../../../lib/http.ts';
-import { clearHabitLogPending, saveHabitLog, type TLocalHabitLog } from '../../../lib/storage.ts';
+import { clearHabitLogPending, saveHabitLog, type TLocalHabitLog } from '../utils/local-habit-logs.ts';
 
 // A check-in that hangs is worse than one kept on the device: after this long it is kept and sent later.
 const LOG_TIMEOUT_MS = 15_000;
@@ -15,7 +15,7 @@ export function logHabit(habitId: string, body: TLogHabitRequest) {
 }
 
 // The request for a stored check-in. log_date is always sent: the day the member checked in for,
-// which is what a log resent days later must keep (the server accepts up to 6 days late).
+// which is what a log resent days later must keep (the server accepts today and the two dates before it).
 export function toLogRequest(log: TLocalHabitLog): TLogHabitRequest {
   const note = log.notes.trim();
   return {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getHabitLog } from '../../../lib/storage.ts';
+import { getHabitLog } from '../utils/local-habit-logs.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { createHabit, createHabitLog, createTodayLog } from '../testing/factories.ts';
 import { logBodies, stubCheckInApi } from '../testing/stub-check-in-api.ts';

@@ -2,7 +2,7 @@ import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behav
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getHabitLog } from '../../../lib/storage.ts';
+import { getHabitLog } from '../utils/local-habit-logs.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { createHabit, createHabitLog, createTodayLog } from '../testing/factories.ts';
 import { logBodies, stubCheckInApi } from '../testing/stub-check-in-api.ts';
@@ -140,7 +140,7 @@ describe('Daily Check-in', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Yes completed' }));
     await userEvent.click(button('Skip for Now'));
 
-    expect(router.state.location.pathname).toBe('/programme/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programme/dashboard'));
     expect(router.state.location.search).toBe('');
     expect(logBodies(fetchMock, habit.id)).toEqual([]);
     expect(getHabitLog(habit.id, '2025-10-19')).toBeUndefined();

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { toDayKey } from '../../../lib/dates.ts';
-import { getHabitLog } from '../../../lib/storage.ts';
+import { getHabitLog } from '../utils/local-habit-logs.ts';
 import { useTodayLog } from '../api/get-today-log.ts';
 import { DEFAULT_HABIT } from '../utils/default-habit.ts';
 import { initialEntry } from '../utils/initial-entry.ts';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getHabitLog, saveHabitLog } from '../../../lib/storage.ts';
+import { getHabitLog, saveHabitLog } from '../utils/local-habit-logs.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { stubApi } from '../../../test/stub-api.ts';
 import { logBodies, logUrl } from '../testing/stub-check-in-api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getPendingHabitLogs } from '../../../lib/storage.ts';
+import { getPendingHabitLogs } from '../utils/local-habit-logs.ts';
 import { syncPendingCheckIns } from '../utils/sync-pending-check-ins.ts';
 
 // Sends the check-ins kept on this device when the screen mounts and whenever the browser says it

@@ -1,5 +1,5 @@
 import type { THabitLog } from '@habitrack/contracts/habits/log-habit';
-import type { TLocalHabitLog } from '../../../lib/storage.ts';
+import type { TLocalHabitLog } from './local-habit-logs.ts';
 
 export type TAnswer = 'completed' | 'skipped';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getHabitLogs, getPendingHabitLogs, saveHabitLog, type TLocalHabitLog } from '../../../lib/storage.ts';
+import { getHabitLogs, getPendingHabitLogs, saveHabitLog, type TLocalHabitLog } from './local-habit-logs.ts';
 import { stubFetch } from '../../../test/stub-fetch.ts';
 import { syncPendingCheckIns } from './sync-pending-check-ins.ts';
 
@@ -71,7 +71,7 @@ describe('syncPendingCheckIns', () => {
     stubFetch(async () => {
       calls += 1;
       return calls === 1
-        ? Response.json({ detail: 'A check-in can be at most 6 days late.' }, { status: 400 })
+        ? Response.json({ detail: 'A check-in can be at most 2 days late.' }, { status: 409 })
         : Response.json({ detail: 'x' }, { status: 503 });
     });
 

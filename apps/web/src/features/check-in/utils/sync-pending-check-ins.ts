@@ -1,4 +1,4 @@
-import { clearHabitLogPending, getPendingHabitLogs } from '../../../lib/storage.ts';
+import { clearHabitLogPending, getPendingHabitLogs } from './local-habit-logs.ts';
 import { logHabit, toLogRequest } from '../api/log-habit.ts';
 import { isTransientFailure } from './is-transient-failure.ts';
 

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { toDayKey } from '../../../lib/dates.ts';
-import { saveHabitLog } from '../../../lib/storage.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { createCohort } from '../testing/factories.ts';
 import { cellOf, findRowOf, memberNames, PATH, rowOf } from '../testing/leaderboard-queries.ts';
@@ -11,13 +10,15 @@ import { SAMPLE_CANNOT_ENDORSE } from '../utils/endorse-state.ts';
 import { YOUR_LOCAL_HABITS } from '../utils/sample-cohort.ts';
 import { SAMPLE_DATA_NOTE } from './sample-data-alert.tsx';
 
-// `count` completed check-ins kept on this device, one a day ending today.
+// `count` completed check-ins kept on this device, one a day ending today, as the check-in feature
+// keeps them (its features/check-in/utils/local-habit-logs.ts; features do not import each other).
 function saveCompletedLogs(count: number) {
-  for (let i = 0; i < count; i++) {
+  const logs = Array.from({ length: count }, (_, i) => {
     const date = new Date();
     date.setDate(date.getDate() - i);
-    saveHabitLog({ date: toDayKey(date), completed: true, notes: '', habitId: 'h1', positiveChangeId: null });
-  }
+    return { date: toDayKey(date), completed: true, notes: '', habitId: 'h1', positiveChangeId: null };
+  });
+  localStorage.setItem('habitLogs', JSON.stringify(logs));
 }
 
 describe('cohort fallback (SPEC §8)', { timeout: 20_000 }, () => {

@@ -1,5 +1,5 @@
 import { NO_ACTIVE_HABITS_TO_ENDORSE } from '@habitrack/contracts/social/endorse-member';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../test/render-route.tsx';
@@ -128,7 +128,8 @@ describe('Cohort leaderboard', { timeout: 20_000 }, () => {
     const { router } = renderRoute(PATH);
 
     await userEvent.click(await screen.findByRole('link', { name: 'Back to Dashboard' }));
-    expect(router.state.location.pathname).toBe('/programme/dashboard');
+    // Once the dashboard's code has arrived (a lazy route).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programme/dashboard'));
   });
 
   it('shows a skeleton while loading, then an empty state for an empty cohort', async () => {

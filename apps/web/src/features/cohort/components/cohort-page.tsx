@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { useCohortSummary } from '../api/get-cohort-summary.ts';
 import { useEndorseMember } from '../api/endorse-member.ts';
 import { useLeaderboard } from '../hooks/use-leaderboard.ts';
-import type { TSampleYou } from '../utils/sample-cohort.ts';
+import type { TSampleLog, TSampleYou } from '../utils/sample-cohort.ts';
 import { CohortContext } from './cohort-context.tsx';
 import { LeaderboardSkeleton } from './leaderboard-skeleton.tsx';
 import { Leaderboard } from './leaderboard.tsx';
@@ -14,6 +14,8 @@ import { SampleDataAlert } from './sample-data-alert.tsx';
 type CohortPageProps = {
   // The signed-in person, for their own row when only sample data can be shown.
   you?: TSampleYou;
+  // This device's check-ins, for that row.
+  readLocalLogs: () => readonly TSampleLog[];
 };
 
 function EmptyState({ children }: { children: ReactNode }) {
@@ -25,8 +27,8 @@ function EmptyState({ children }: { children: ReactNode }) {
 }
 
 // SPEC §2 "Cohort leaderboard". The heading and the way back stay put in every state.
-export function CohortPage({ you }: CohortPageProps) {
-  const board = useLeaderboard(you);
+export function CohortPage({ you, readLocalLogs }: CohortPageProps) {
+  const board = useLeaderboard({ you, readLocalLogs });
   const summary = useCohortSummary();
   const endorse = useEndorseMember();
 

@@ -1,11 +1,10 @@
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 import { toDayKey } from '../../../lib/dates.ts';
-import { getHabitLogs } from '../../../lib/storage.ts';
 import { useCohortMembers } from '../api/list-cohort-members.ts';
 import { endorseState, type TEndorseState } from '../utils/endorse-state.ts';
 import { isMarkedEndorsed } from '../utils/endorsement-marks.ts';
 import { isNotInCohort, isUnavailable } from '../utils/load-failure.ts';
-import { buildSampleCohort, type TSampleYou } from '../utils/sample-cohort.ts';
+import { buildSampleCohort, type TSampleLog, type TSampleYou } from '../utils/sample-cohort.ts';
 
 export type TLeaderboardRow = { member: TCohortMember; endorse: TEndorseState };
 
@@ -18,7 +17,10 @@ export type TLeaderboard =
 
 // What the page shows: the live cohort, or (SPEC §8) sample rows when it cannot be loaded. Once
 // the live list has loaded it stays on screen, even if a later refetch fails.
-export function useLeaderboard(you: TSampleYou | undefined): TLeaderboard {
+export function useLeaderboard(options: {
+  you: TSampleYou | undefined;
+  readLocalLogs: () => readonly TSampleLog[];
+}): TLeaderboard {
   const query = useCohortMembers();
   const retry = () => void query.refetch();
 
@@ -38,7 +40,7 @@ export function useLeaderboard(you: TSampleYou | undefined): TLeaderboard {
   if (isNotInCohort(query.error) && query.error.detail) return { status: 'not-in-cohort', message: query.error.detail };
   if (!isUnavailable(query.error)) return { status: 'error', retry };
 
-  const sample = buildSampleCohort({ logs: getHabitLogs(), you, today: toDayKey() });
+  const sample = buildSampleCohort({ logs: options.readLocalLogs(), you: options.you, today: toDayKey() });
   const rows = sample.map((member) => ({
     member,
     endorse: endorseState({ member, endorsedHere: false, sample: true }),

@@ -84,5 +84,6 @@ export function createDashboard(teamWidget: TDashboardResponse['team_widget']): 
       benefit_message: null,
     },
     positive_changes_widget: { total_logged: 0, changes: [] },
+    endorsements_widget: { total_received: 0, new_since_last_visit: 0 },
   };
 }

@@ -11,7 +11,7 @@ export type TEndorseState =
 // SPEC §5. "Already endorsed" wins over "no active habits": it is what actually happened today.
 export function endorseState(options: {
   member: TCohortMember;
-  // A mark saved on this device today (lib/storage).
+  // A mark saved on this device today (endorsement-marks.ts).
   endorsedHere: boolean;
   sample: boolean;
 }): TEndorseState {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { TLocalHabitLog } from '../../../lib/storage.ts';
-import { buildSampleCohort, localStreak, progressOf, YOUR_LOCAL_HABITS } from './sample-cohort.ts';
+import { buildSampleCohort, localStreak, progressOf, type TSampleLog, YOUR_LOCAL_HABITS } from './sample-cohort.ts';
 
 const TODAY = '2025-10-19';
 
-function log(date: string, overrides: Partial<TLocalHabitLog> = {}): TLocalHabitLog {
-  return { date, completed: true, notes: '', habitId: 'h1', positiveChangeId: null, ...overrides };
+// The check-in feature's logs carry more; the sample reads these fields.
+type TLog = TSampleLog & { habitId: string };
+
+function log(date: string, overrides: Partial<TLog> = {}): TLog {
+  return { date, completed: true, habitId: 'h1', ...overrides };
 }
 
 // `count` completed logs on consecutive days ending yesterday.
-function completedLogs(count: number): TLocalHabitLog[] {
+function completedLogs(count: number): TLog[] {
   return Array.from({ length: count }, (_, i) => log(new Date(Date.UTC(2025, 9, 18 - i)).toISOString().slice(0, 10)));
 }
 

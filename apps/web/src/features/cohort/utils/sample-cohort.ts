@@ -1,12 +1,14 @@
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
-import type { TLocalHabitLog } from '../../../lib/storage.ts';
 
 // SPEC §8: progress in the fallback is completed local logs over the programme's 60 days.
 export const SAMPLE_PROGRAMME_DAYS = 60;
 export const YOUR_LOCAL_HABITS = 'Habits logged on this device';
 
 export type TSampleYou = { full_name: string; job_title: string | null; role: TUserRole };
+
+// A check-in kept on this device (the check-in feature's, handed over by the cohort route).
+export type TSampleLog = { date: string; completed: boolean };
 
 type TSampleMate = { habit: string; days: number; streak: number; endorsements: number };
 
@@ -31,7 +33,7 @@ function previousDay(dayKey: string): string {
 
 // Like the server's streak (DOMAIN "Habits"): consecutive days with a completed log, ending today,
 // or yesterday while today is not logged yet.
-export function localStreak(logs: readonly TLocalHabitLog[], today: string): number {
+export function localStreak(logs: readonly TSampleLog[], today: string): number {
   const done = new Set(logs.filter((log) => log.completed).map((log) => log.date));
   let day = done.has(today) ? today : previousDay(today);
   let streak = 0;
@@ -49,7 +51,7 @@ function sampleMember(user: TCohortMember['user'], stats: Omit<TCohortMember, 'u
 // Five rows for the offline fallback: the signed-in person from this device's habit logs, plus
 // the four sample mates, ranked by progress as the server would.
 export function buildSampleCohort(options: {
-  logs: readonly TLocalHabitLog[];
+  logs: readonly TSampleLog[];
   you: TSampleYou | undefined;
   today: string;
 }): TCohortMember[] {

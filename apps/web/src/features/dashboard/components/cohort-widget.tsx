@@ -4,7 +4,12 @@ import { Link } from 'react-router';
 import { Widget } from './widget.tsx';
 import { plural } from '../../../lib/plural.ts';
 
-export function CohortWidget({ team }: { team: TDashboardResponse['team_widget'] }) {
+type CohortWidgetProps = {
+  team: TDashboardResponse['team_widget'];
+  endorsements: TDashboardResponse['endorsements_widget'];
+};
+
+export function CohortWidget({ team, endorsements }: CohortWidgetProps) {
   return (
     <Widget title="Your Cohort">
       {team ? (
@@ -20,9 +25,23 @@ export function CohortWidget({ team }: { team: TDashboardResponse['team_widget']
           You are not part of a cohort yet.
         </Text>
       )}
-      <Group>
+      <Text size="sm">
+        Endorsements received: {endorsements.total_received}
+        {endorsements.new_since_last_visit > 0 && (
+          <>
+            {' · '}
+            <Text span fw={700} inherit>
+              {plural(endorsements.new_since_last_visit, 'new one', 'new ones')} since your last visit
+            </Text>
+          </>
+        )}
+      </Text>
+      <Group gap="xs">
         <Button component={Link} to="/programme/cohort" variant="light">
           View Team Progress
+        </Button>
+        <Button component={Link} to="/programme/endorsements" variant="default">
+          See who cheered you on
         </Button>
       </Group>
     </Widget>

@@ -27,7 +27,7 @@ export const DashboardContent = memo(function DashboardContent({ data }: { data:
       <ActiveHabits active_habits={data.active_habits} can_add_more_habits={data.can_add_more_habits} />
       {/* Each widget as tall as its content: cards stretched to the tallest left large empty areas. */}
       <SimpleGrid cols={{ base: 1, md: 3 }} style={{ alignItems: 'start' }}>
-        <CohortWidget team={data.team_widget} />
+        <CohortWidget team={data.team_widget} endorsements={data.endorsements_widget} />
         <MoodWidget mood={data.mood_widget} />
         <PositiveImpactsWidget impacts={data.positive_changes_widget} />
       </SimpleGrid>

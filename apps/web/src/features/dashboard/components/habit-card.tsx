@@ -20,6 +20,11 @@ export function HabitCard({ habit }: { habit: THabit }) {
               Logged today
             </Badge>
           )}
+          {habit.paused_today && (
+            <Badge color="gray" variant="light">
+              Paused today
+            </Badge>
+          )}
         </Group>
         <Group gap="sm" wrap="nowrap">
           <Progress value={habit.progress_percentage} aria-label={`${habit.habit_name} progress`} flex={1} />
@@ -31,9 +36,17 @@ export function HabitCard({ habit }: { habit: THabit }) {
         <Text size="sm">
           {habit.days_completed}/{plural(habit.total_days, 'day')} completed
         </Text>
-        {/* A link, not a button: it navigates, so it can also open in a new tab. */}
+        {/* Links, not buttons: they navigate, so they can also open in a new tab. */}
         <Button component={Link} to={`/programme/habit-track/${habit.habit_id}`}>
           Track Today
+        </Button>
+        <Button
+          component={Link}
+          to={`/programme/habits/${habit.id}/history`}
+          variant="subtle"
+          aria-label={`History of ${habit.habit_name}`}
+        >
+          History
         </Button>
       </Stack>
     </Card>

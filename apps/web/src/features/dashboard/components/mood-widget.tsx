@@ -1,5 +1,6 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { Box, Group, Stack, Text } from '@mantine/core';
+import { MoodFace } from '../../../components/ui/mood-face.tsx';
 import { longDayName, shortDayName } from '../utils/day-names.ts';
 import { Widget } from './widget.tsx';
 
@@ -8,6 +9,7 @@ type TMoodWidget = TDashboardResponse['mood_widget'];
 function EmptyDay() {
   return (
     <Box
+      aria-hidden
       w={28}
       h={28}
       style={{ borderRadius: '50%', border: '2px dashed var(--mantine-color-gray-4)' }}
@@ -16,7 +18,8 @@ function EmptyDay() {
   );
 }
 
-// The last 7 days, oldest first: one emoji per day, or an empty marker for a day without entry.
+// The last 7 days, oldest first: one mood face per day (an image named by the mood), or an empty
+// marker for a day without entry.
 function MoodWeek({ week }: { week: TMoodWidget['current_week'] }) {
   const today = week.dates.at(-1);
   return (
@@ -32,12 +35,12 @@ function MoodWeek({ week }: { week: TMoodWidget['current_week'] }) {
     >
       {week.dates.map((date) => {
         const entry = week.entries[date];
-        // The item's name carries the whole day for screen readers; emoji and weekday are decoration.
+        // The item's name carries the whole day for screen readers; the weekday is decoration.
         const name = `${date === today ? 'Today, ' : ''}${longDayName(date)}: ${entry ? entry.mood_label : 'no entry'}`;
         return (
           <Stack component="li" key={date} aria-label={name} gap={2} align="center" miw={32}>
-            <Box aria-hidden h={32} style={{ display: 'flex', alignItems: 'center', fontSize: 24 }}>
-              {entry ? entry.mood_emoji : <EmptyDay />}
+            <Box h={32} style={{ display: 'flex', alignItems: 'center' }}>
+              {entry ? <MoodFace value={entry.mood_value} /> : <EmptyDay />}
             </Box>
             <Text aria-hidden size="xs" fw={date === today ? 700 : 400}>
               {shortDayName(date)}

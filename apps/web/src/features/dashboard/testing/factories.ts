@@ -14,6 +14,7 @@ export function createDashboardHabit(overrides: Partial<TDashboardHabit> = {}): 
     days_completed: 12,
     total_days: 60,
     logged_today: false,
+    paused_today: false,
     ...overrides,
   };
 }
@@ -46,6 +47,7 @@ export function createDashboard(overrides: Partial<TDashboardResponse> = {}): TD
     team_widget: { name: 'Autumn Cohort', member_count: 8, my_rank: 3 },
     mood_widget: createMoodWidget(),
     positive_changes_widget: { total_logged: 0, changes: [] },
+    endorsements_widget: { total_received: 0, new_since_last_visit: 0 },
     ...overrides,
   };
 }

@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import { clearProgressData } from '../../../lib/storage.ts';
 import { useResetUserData } from '../api/reset-user-data.ts';
 
 // SPEC §2 and §8, exact texts.
@@ -7,16 +6,21 @@ export const RESET_CONFIRM =
   'Reset user state? This will clear backend onboarding status, terms acceptance, and local data.';
 export const RESET_ERROR = 'Error resetting user state. Check console for details.';
 
+export type ResetButtonProps = {
+  // Forgets what this browser keeps of the member's progress (the features' own entries).
+  clearProgress: () => void;
+};
+
 // SPEC §2 Common header: server state first, then this browser's; the reload starts the app
 // afresh (no cached queries) at the same address, still signed in.
-export function ResetButton() {
+export function ResetButton({ clearProgress }: ResetButtonProps) {
   const reset = useResetUserData();
 
   const handleClick = () => {
     if (!window.confirm(RESET_CONFIRM)) return;
     reset.mutate(undefined, {
       onSuccess: () => {
-        clearProgressData();
+        clearProgress();
         window.location.reload();
       },
       onError: (error) => {

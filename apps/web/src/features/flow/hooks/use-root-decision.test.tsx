@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hasVisited, markVisited } from '../../../lib/storage.ts';
+import { hasVisited, markVisited } from '../utils/visited.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { FLOW_STATUS_TIMEOUT_MS } from '../../../lib/queries/user-flow-status.ts';
 import { createFlowStatus } from '../testing/factories.ts';

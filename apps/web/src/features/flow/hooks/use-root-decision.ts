@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isFreshAnswer } from '../../../lib/fresh-answer.ts';
-import { getHabitLogs, hasVisited, markVisited } from '../../../lib/storage.ts';
 import { userFlowStatusQueryOptions, useUserFlowStatus } from '../../../lib/queries/user-flow-status.ts';
 import { localFallback } from '../utils/local-fallback.ts';
 import { decideRoot, INTRO_PATH, type TRootOutcome } from '../utils/root-decision.ts';
+import { hasVisited, markVisited } from '../utils/visited.ts';
 
 // SPEC §4 and §9: if the status is still not there after 15 s, the user goes on to onboarding. The
 // request itself aborts at 10 s, but the clock here also covers what comes before it (getting a
@@ -13,12 +13,16 @@ export const ROOT_DECISION_FALLBACK_MS = 15_000;
 
 export type TRootDecision = { status: 'loading' } | ({ status: 'decided' } & TRootOutcome);
 
-function readLocalSigns() {
-  return { visited: hasVisited(), hasLocalHabitLogs: getHabitLogs().length > 0 };
-}
+type TRootDecisionOptions = {
+  // Whether this browser keeps check-ins (the check-in feature's, so the route asks it).
+  hasLocalHabitLogs: () => boolean;
+};
 
 // The root route's answer: loading, the terms, the waiting message or where to go.
-export function useRootDecision(): { decision: TRootDecision; recheck: () => Promise<void> } {
+export function useRootDecision({ hasLocalHabitLogs }: TRootDecisionOptions): {
+  decision: TRootDecision;
+  recheck: () => Promise<void>;
+} {
   const flow = useUserFlowStatus();
   const queryClient = useQueryClient();
   const [overdue, setOverdue] = useState(false);
@@ -29,7 +33,7 @@ export function useRootDecision(): { decision: TRootDecision; recheck: () => Pro
   const outcome: TRootOutcome | null =
     fromServer ??
     (flow.isError
-      ? decideRoot(localFallback(readLocalSigns()))
+      ? decideRoot(localFallback({ visited: hasVisited(), hasLocalHabitLogs: hasLocalHabitLogs() }))
       : overdue
         ? { kind: 'redirect', to: INTRO_PATH }
         : null);

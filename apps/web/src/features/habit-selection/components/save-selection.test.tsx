@@ -111,6 +111,6 @@ describe('saving the habit selection', { timeout: 20_000 }, () => {
     const { router } = renderRoute(PATH);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(router.state.location.pathname).toBe('/programme/intro');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programme/intro'));
   });
 });

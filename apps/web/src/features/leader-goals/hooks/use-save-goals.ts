@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from '../../../lib/http.ts';
+import { SetupSaveError } from '../../../lib/use-setup-save.ts';
 import { createGoal } from '../api/create-goal.ts';
 import { deleteGoal } from '../api/delete-goal.ts';
 import { updateGoal } from '../api/update-goal.ts';
@@ -13,18 +14,13 @@ export const SAVE_FAILED = 'Error saving goals. Please try again.';
 // each other, hence the copy).
 const FLOW_STATUS_QUERY_KEY = ['auth', 'user-flow-status'];
 
-export class GoalSaveError extends Error {
+export class GoalSaveError extends SetupSaveError {
   readonly step: 'delete' | 'save';
 
   constructor(step: 'delete' | 'save', cause: unknown) {
     super(step === 'delete' ? DELETE_FAILED : SAVE_FAILED, { cause });
     this.name = 'GoalSaveError';
     this.step = step;
-  }
-
-  // The server's own sentence (a 409 once the programme has started, a 403 for a non-leader).
-  get detail(): string | undefined {
-    return this.cause instanceof HttpError ? this.cause.detail : undefined;
   }
 }
 

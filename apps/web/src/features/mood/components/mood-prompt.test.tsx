@@ -24,8 +24,14 @@ describe('mood prompt on the dashboard', () => {
     renderRoute(PATH);
 
     const dialog = within(await screen.findByRole('dialog', { name: TITLE }));
-    for (const label of ['Awful', 'Not good', 'Fine', 'Good', 'Great']) {
-      expect(dialog.getByRole('button', { name: label })).toBeEnabled();
+    for (const [i, label] of ['Awful', 'Not good', 'Fine', 'Good', 'Great'].entries()) {
+      const button = dialog.getByRole('button', { name: label });
+      expect(button).toBeEnabled();
+      // Each option shows its face drawn by the app (no emoji font needed), beside its name.
+      const face = button.querySelector('svg');
+      expect(face).toHaveAttribute('data-mood', String(i + 1));
+      expect(face).toHaveAttribute('aria-hidden', 'true');
+      expect(button.textContent).toBe(label);
     }
     expect(dialog.getByRole('button', { name: 'Skip for today' })).toBeEnabled();
   });

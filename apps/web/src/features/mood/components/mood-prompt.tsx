@@ -1,6 +1,7 @@
 import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { MoodFace } from '../../../components/ui/mood-face.tsx';
 import { useRecordMood } from '../api/record-mood.ts';
 import { useSkipMood } from '../api/skip-mood.ts';
 
@@ -67,9 +68,7 @@ export function MoodPrompt({ opened, onRecorded }: MoodPromptProps) {
               onClick={() => choose(mood.value)}
             >
               <Stack gap={4} align="center">
-                <span aria-hidden style={{ fontSize: 28 }}>
-                  {mood.emoji}
-                </span>
+                <MoodFace value={mood.value} size={32} decorative />
                 <span>{mood.label}</span>
               </Stack>
             </Button>

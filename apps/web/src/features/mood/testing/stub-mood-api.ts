@@ -25,6 +25,7 @@ function emptyDashboard(): TDashboardResponse {
       benefit_message: null,
     },
     positive_changes_widget: { total_logged: 0, changes: [] },
+    endorsements_widget: { total_received: 0, new_since_last_visit: 0 },
   };
 }
 

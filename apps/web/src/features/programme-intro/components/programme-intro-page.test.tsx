@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../test/render-route.tsx';
@@ -78,6 +78,6 @@ describe('programme intro', () => {
     const { router } = renderRoute('/programme/intro');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Continue to Module 1' }));
-    expect(router.state.location.pathname).toBe('/programme/behaviour-habit-selection');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programme/behaviour-habit-selection'));
   });
 });

@@ -4,6 +4,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { WaitingForGoals } from '../../../components/ui/waiting-for-goals.tsx';
 import { useKpiSetupData, type TKpiSetupData } from '../hooks/use-kpi-setup-data.ts';
 import { KpiSetupForm } from './kpi-setup-form.tsx';
+import { KpiValuesSection } from './kpi-values-section.tsx';
 
 export const KPI_TITLE_ID = 'kpi-setup-title';
 
@@ -34,14 +35,17 @@ function KpiSetupContent({ data }: { data: Exclude<TKpiSetupData, { status: 'wai
     case 'success':
       if (data.teams.length === 0) return notice("You don't lead a team yet. Contact your programme administrator.");
       return (
-        <KpiSetupForm
-          programme={data.programme}
-          goals={data.goals}
-          teams={data.teams}
-          departments={data.departments}
-          kpis={data.kpis}
-          labelledBy={KPI_TITLE_ID}
-        />
+        <>
+          <KpiSetupForm
+            programme={data.programme}
+            goals={data.goals}
+            teams={data.teams}
+            departments={data.departments}
+            kpis={data.kpis}
+            labelledBy={KPI_TITLE_ID}
+          />
+          <KpiValuesSection departments={data.departments} goals={data.goals} kpis={data.kpis} />
+        </>
       );
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HttpError } from '../../../lib/http.ts';
+import { SetupSaveError } from '../../../lib/use-setup-save.ts';
 import { createDepartmentKpi } from '../api/create-department-kpi.ts';
 import { createDepartment } from '../api/create-department.ts';
 import { updateDepartmentKpi } from '../api/update-department-kpi.ts';
@@ -8,16 +8,12 @@ import type { TDepartmentSaveStep } from '../utils/kpi-save-plan.ts';
 
 export const SAVE_FAILED = 'Error saving team KPIs. Please try again.';
 
-export class KpiSaveError extends Error {
+// Its detail: the server's sentence, a 409 once the programme has started, or for a team that
+// already has a department.
+export class KpiSaveError extends SetupSaveError {
   constructor(cause: unknown) {
     super(SAVE_FAILED, { cause });
     this.name = 'KpiSaveError';
-  }
-
-  // The server's own sentence: a 409 once the programme has started, or for a team that already
-  // has a department.
-  get detail(): string | undefined {
-    return this.cause instanceof HttpError ? this.cause.detail : undefined;
   }
 }
 

@@ -20,6 +20,8 @@ type StubKpiOptions = {
   departments?: TDepartment[];
   kpis?: TDepartmentKpi[];
   write?: WriteResponder;
+  // Further GET answers by URL (e.g. a KPI's measurements).
+  reads?: Record<string, Responder>;
 };
 
 function defaultWrite({ method, url, body }: TWriteCall): Response {
@@ -45,8 +47,10 @@ export function stubKpiApi({
   departments = [],
   kpis = [],
   write,
+  reads: extraReads = {},
 }: StubKpiOptions = {}) {
   const reads: Record<string, Responder> = {
+    ...extraReads,
     '/api/v1/auth/user-flow-status': () => Response.json(flow),
     '/api/v1/programmes/current': () =>
       programme ? Response.json(programme) : Response.json({ detail: 'No current programme' }, { status: 404 }),

@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { Anchor, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
 
 // The vendor's public site; the same for every deployment, so not part of runtime config.
-export const MARKETING_URL = 'https://habitrack.app';
+const MARKETING_URL = 'https://habitrack.app';
 
 type LearnMoreLinkProps = {
   providerName: string;
@@ -30,25 +30,5 @@ export function LearnMoreLink({ providerName, newTab = false }: LearnMoreLinkPro
       {link}
       <VisuallyHidden id={hintId}>Opens in a new tab</VisuallyHidden>
     </>
-  );
-}
-
-type SignOutButtonProps = {
-  label: string;
-  onSignOut: () => void;
-};
-
-// Signs out of the identity provider too, which returns to the start page: the Login screen then
-// lets the person pick another account (a plain return to '/' would find the same session and show
-// this screen again).
-export function SignOutButton({ label, onSignOut }: SignOutButtonProps) {
-  return <Button onClick={onSignOut}>{label}</Button>;
-}
-
-export function ProblemActions({ children }: { children: ReactNode }) {
-  return (
-    <Group gap="md" mt="sm">
-      {children}
-    </Group>
   );
 }

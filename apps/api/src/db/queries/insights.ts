@@ -1,0 +1,151 @@
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import {
+  behaviours,
+  cohorts,
+  departmentKpis,
+  habits,
+  insightGroupWeeks,
+  insightMembers,
+  NO_TEAM,
+} from '../schema/index.ts';
+
+// Reads of the prepared aggregates (migration 0013, decision 016): no read touches a log table.
+
+// Applies the facts written since the last call to the group sums (the writes only note which
+// member-weeks changed, so check-ins never wait on each other); answers how many were applied.
+export async function applyWrittenFacts(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`select "insight_flush"() as "applied"`);
+  const [row] = (result as unknown as { rows: { applied: number }[] }).rows;
+  return Number(row?.applied ?? 0);
+}
+
+export type GroupWeekRow = {
+  groupId: string;
+  teamId: string;
+  week: string;
+  kind: string;
+  key: string;
+  members: number;
+  a: number;
+  b: number;
+};
+
+// The weekly sums of the given groups (programme or cohort ids) and teams, between two Mondays.
+export async function readGroupWeeks(
+  db: DbOrTx,
+  options: { groupIds: string[]; teamIds: string[]; from: string; to: string; kinds?: string[] },
+): Promise<GroupWeekRow[]> {
+  if (options.groupIds.length === 0 || options.teamIds.length === 0) return [];
+  const filters = [
+    inArray(insightGroupWeeks.groupId, options.groupIds),
+    inArray(insightGroupWeeks.teamId, options.teamIds),
+    between(insightGroupWeeks.week, options.from, options.to),
+  ];
+  if (options.kinds) filters.push(inArray(insightGroupWeeks.kind, options.kinds));
+  return db
+    .select({
+      groupId: insightGroupWeeks.groupId,
+      teamId: insightGroupWeeks.teamId,
+      week: insightGroupWeeks.week,
+      kind: insightGroupWeeks.kind,
+      key: insightGroupWeeks.key,
+      members: insightGroupWeeks.members,
+      a: insightGroupWeeks.a,
+      b: insightGroupWeeks.b,
+    })
+    .from(insightGroupWeeks)
+    .where(and(...filters));
+}
+
+export type MembersNowRow = {
+  cohortId: string;
+  teamId: string | null;
+  members: number;
+  streaks: [number, number, number, number];
+};
+
+// Per cohort and team of the programme: members now, and how many stand at a current streak of
+// 0, 1–6, 7–20 and 21+ days, each on their own local date (DOMAIN "Habits": a run ending today
+// or yesterday is current).
+export async function readMembersNow(
+  db: DbOrTx,
+  options: { programmeId: string; teamIds?: string[]; now: Date },
+): Promise<MembersNowRow[]> {
+  const m = insightMembers;
+  const teamFilter =
+    options.teamIds === undefined
+      ? sql`true`
+      : options.teamIds.length === 0
+        ? sql`false`
+        : inArray(m.teamId, options.teamIds);
+  const result = await db.execute<{
+    cohort_id: string;
+    team_id: string | null;
+    n: number;
+    s0: number;
+    s1: number;
+    s2: number;
+    s3: number;
+  }>(sql`
+    select y.cohort_id, y.team_id, count(*)::int as n,
+      count(*) filter (where y.s = 0)::int as s0, count(*) filter (where y.s between 1 and 6)::int as s1,
+      count(*) filter (where y.s between 7 and 20)::int as s2, count(*) filter (where y.s >= 21)::int as s3
+    from (
+      select ${m.cohortId} as cohort_id, ${m.teamId} as team_id, greatest(
+        case when ${m.ends1} >= x.t - 1 then ${m.run1} else 0 end,
+        case when ${m.ends2} >= x.t - 1 then ${m.run2} else 0 end,
+        case when ${m.ends3} >= x.t - 1 then ${m.run3} else 0 end) as s
+      from ${m} cross join lateral (select (${options.now.toISOString()}::timestamptz at time zone ${m.timeZone})::date as t) x
+      where ${m.programmeId} = ${options.programmeId} and ${teamFilter}
+    ) y
+    group by y.cohort_id, y.team_id`);
+  const rows = (
+    result as unknown as {
+      rows: { cohort_id: string; team_id: string | null; n: number; s0: number; s1: number; s2: number; s3: number }[];
+    }
+  ).rows;
+  return rows.map((r) => ({
+    cohortId: r.cohort_id,
+    teamId: r.team_id,
+    members: Number(r.n),
+    streaks: [Number(r.s0), Number(r.s1), Number(r.s2), Number(r.s3)],
+  }));
+}
+
+export async function listProgrammeCohorts(db: DbOrTx, programmeId: string) {
+  return db
+    .select({ id: cohorts.id, name: cohorts.name })
+    .from(cohorts)
+    .where(eq(cohorts.programmeId, programmeId))
+    .orderBy(asc(cohorts.name), asc(cohorts.id));
+}
+
+// The programme's behaviours and habits, for the names of the by-behaviour and chosen figures.
+export async function listProgrammeHabitNames(db: DbOrTx, programmeId: string) {
+  return db
+    .select({ habitId: habits.id, habit: habits.name, behaviourId: behaviours.id, behaviour: behaviours.name })
+    .from(habits)
+    .innerJoin(behaviours, eq(behaviours.id, habits.behaviourId))
+    .where(eq(behaviours.programmeId, programmeId))
+    .orderBy(asc(behaviours.position), asc(habits.position));
+}
+
+export async function listKpisOfDepartments(db: DbOrTx, departmentIds: string[]) {
+  if (departmentIds.length === 0) return [];
+  return db
+    .select({
+      id: departmentKpis.id,
+      departmentId: departmentKpis.departmentId,
+      goalId: departmentKpis.organizationalGoalId,
+      title: departmentKpis.title,
+      unit: departmentKpis.unit,
+      baseline: departmentKpis.baseline,
+      target: departmentKpis.target,
+    })
+    .from(departmentKpis)
+    .where(inArray(departmentKpis.departmentId, departmentIds))
+    .orderBy(asc(departmentKpis.createdAt), asc(departmentKpis.id));
+}
+
+export { NO_TEAM };

@@ -1,0 +1,45 @@
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../db/client.ts';
+import { runNotificationsOnce, type NotificationSettings } from '../services/notifications.service.ts';
+
+export type NotificationScheduler = { stop: () => Promise<void> };
+
+// Every minute, on the minute (croner), queues the reminders and summaries due then. Every
+// instance may run one: the claims in the database make each e-mail once (decision 015). A tick
+// still running when the next is due makes that one skip (croner's protect); a failed tick is
+// logged and the next minute tries again, within the catch-up window. NOTIFICATIONS_SCHEDULER=off
+// leaves it out of this process.
+export function startNotificationScheduler(
+  options: NotificationSettings & {
+    db: DbOrTx;
+    logger: FastifyBaseLogger;
+    now?: () => Date;
+    // Croner's pattern; every minute unless a test wants every second.
+    pattern?: string;
+  },
+): NotificationScheduler {
+  const { db, logger } = options;
+  const clock = options.now ?? (() => new Date());
+  let inFlight: Promise<void> | null = null;
+  const tick = async () => {
+    try {
+      const queued = await runNotificationsOnce(db, { ...options, now: clock() });
+      if (queued.daily_reminder || queued.weekly_summary) logger.info({ queued }, 'notifications queued');
+    } catch (error) {
+      logger.error({ err: error }, 'notification tick failed; the next minute tries again');
+    }
+  };
+  const job = new Cron(options.pattern ?? '* * * * *', { name: 'notifications', protect: true }, () => {
+    inFlight = tick().finally(() => (inFlight = null));
+    return inFlight;
+  });
+  logger.info('notification scheduler started');
+  return {
+    stop: async () => {
+      job.stop();
+      await inFlight;
+      logger.info('notification scheduler stopped');
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { users } from '../../db/schema/index.ts';
+import { describeEachDatabase } from '../../test/each-database.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
+import type { Member } from '../../test/world.ts';
+import { createOrgWithGoals } from '../organizational/test-setup.ts';
+import { createInsightsFixture, NOW, WEEKS, type InsightsFixture } from './test-fixture.ts';
+
+const hidden = { suppressed: true };
+const shown = (value: number | null) => ({ suppressed: false, value });
+
+describeEachDatabase('insights', (getDatabase) => {
+  let app: App;
+  let issuers: TestIssuers;
+  let f: InsightsFixture;
+
+  beforeAll(async () => {
+    issuers = await createTestIssuers();
+    app = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW });
+    f = await createInsightsFixture(app, getDatabase().db, issuers);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const get = async (member: Member, query = 'period=4w') => {
+    const response = await app.inject({ method: 'GET', url: `/api/v1/insights?${query}`, headers: member.headers });
+    return { status: response.statusCode, body: response.json(), text: response.body };
+  };
+
+  it("gives a leader the programme's figures, each as computed by hand", async () => {
+    const { status, body } = await get(f.leader);
+    expect(status).toBe(200);
+    expect(body.scope).toBe('organisation');
+    expect(body.weeks).toEqual(WEEKS);
+    // 4 people without a team or habit, 6 in team A, 4 in team B.
+    expect(body.members).toEqual(shown(14));
+    expect(body.participation.map((w: { participants: unknown }) => w.participants)).toEqual([
+      shown(0),
+      shown(0),
+      shown(10),
+      shown(10),
+    ]);
+    // 10 of 14 members: 71.4 %.
+    expect(body.participation[2].rate).toEqual(shown(71.4));
+    // 6 x 4 + 4 x 1 = 28 of 10 x 7 = 70 habit-days; then 3 of 70.
+    expect(body.check_in_rate.map((w: { rate: unknown }) => w.rate)).toEqual([
+      shown(null),
+      shown(null),
+      shown(40),
+      shown(4.3),
+    ]);
+    // 31 of 140 over the period, for the first behaviour; nothing for the second.
+    expect(body.check_in_by_behaviour).toEqual([
+      { behaviour: 'Listening', rate: shown(22.1) },
+      { behaviour: 'Recognition', rate: shown(null) },
+    ]);
+    // a1..a5 completed today and yesterday: a run of 2; everyone else 0.
+    expect(body.streaks).toEqual([
+      { bucket: '0', members: shown(9) },
+      { bucket: '1-6', members: shown(5) },
+      { bucket: '7-20', members: shown(0) },
+      { bucket: '21+', members: shown(0) },
+    ]);
+    expect(body.habits_chosen).toEqual([{ habit: f.habit.name, behaviour: 'Listening', members: shown(10) }]);
+    expect(body.behaviours_chosen).toEqual([{ behaviour: 'Listening', members: shown(10) }]);
+    expect(body.impacts[2]).toEqual({ week: '2026-03-02', categories: [{ category: 'Team', reports: shown(5) }] });
+    expect(body.impacts[3]).toEqual({ week: '2026-03-09', categories: [{ category: 'Team', reports: shown(0) }] });
+    // One endorser in the week of 2 March: suppressed; five in the week of 9 March.
+    expect(body.endorsements.map((w: { given: unknown }) => w.given)).toEqual([shown(0), shown(0), hidden, shown(5)]);
+    // Four members logged a mood in the week of 2 March: suppressed; five averaged 3.0 the next.
+    expect(body.mood.map((w: { average: unknown }) => w.average)).toEqual([shown(null), shown(null), hidden, shown(3)]);
+    expect(body.cohorts).toEqual([
+      { name: expect.any(String), members: shown(14), participation: shown(71.4), check_in_rate: shown(22.1) },
+    ]);
+    // Department B has 4 members, so A (the next smallest) is suppressed with it.
+    expect(body.departments).toHaveLength(2);
+    for (const department of body.departments) {
+      expect(department).toMatchObject({ members: hidden, participation: hidden, check_in_rate: hidden });
+    }
+  });
+
+  it('never sends a member name, id or e-mail', async () => {
+    const { text } = await get(f.leader, 'period=programme');
+    for (const person of [...f.a, ...f.b, f.member, f.leader, f.teamLeader]) {
+      expect(text).not.toContain(person.id);
+      expect(text).not.toContain(person.email);
+    }
+    const names = await getDatabase().db.select({ name: users.fullName }).from(users);
+    for (const { name } of names) expect(text).not.toContain(name);
+  });
+
+  it("gives a team leader only their department's figures, the goal line beside its KPIs", async () => {
+    const { status, body } = await get(f.teamLeader);
+    expect(status).toBe(200);
+    expect(body.scope).toBe('departments');
+    expect(body.cohorts).toEqual([]);
+    expect(body.departments.map((d: { id: string }) => d.id)).toEqual([f.department.id]);
+    expect(body.members).toEqual(shown(6));
+    // 24 of 42 habit-days, then 3 of 42.
+    expect(body.check_in_rate.map((w: { rate: unknown }) => w.rate)).toEqual([
+      shown(null),
+      shown(null),
+      shown(57.1),
+      shown(7.1),
+    ]);
+    expect(body.mood[2].average).toEqual(hidden);
+    expect(body.mood[3].average).toEqual(shown(3));
+    const goal = body.goals.find((g: { id: string }) => g.id === f.goal.id);
+    expect(goal.departments).toEqual([
+      {
+        id: f.department.id,
+        name: expect.any(String),
+        check_in_rate: WEEKS.map((week, i) => ({ week, rate: [shown(null), shown(null), shown(57.1), shown(7.1)][i] })),
+        kpis: [{ id: f.kpi.id, title: f.kpi.title, unit: null, baseline: null, target: null, measurements: [] }],
+      },
+    ]);
+  });
+
+  it('suppresses everything of a department of 4 members, and shows it at 5', async () => {
+    const small = await get(f.otherTeamLeader);
+    expect(small.body.members).toEqual(hidden);
+    expect(small.body.check_in_rate[2].rate).toEqual(hidden);
+    expect(small.body.participation[2]).toEqual({ week: '2026-03-02', participants: hidden, rate: hidden });
+    expect(
+      small.body.streaks.every((s: { members: unknown }) => JSON.stringify(s.members) === JSON.stringify(hidden)),
+    ).toBe(true);
+    expect(small.body.goals[0].departments[0].check_in_rate[2].rate).toEqual(hidden);
+    // a6 joins team B: 5 members, whose figures now show (b1..b4 one day, a6 four days that week).
+    await getDatabase().db.update(users).set({ teamId: f.teamB.id }).where(eq(users.id, f.a[5]!.id));
+    const five = await get(f.otherTeamLeader);
+    expect(five.body.members).toEqual(shown(5));
+    expect(five.body.check_in_rate[2].rate).toEqual(shown(22.9));
+    await getDatabase().db.update(users).set({ teamId: f.team.id }).where(eq(users.id, f.a[5]!.id));
+  });
+
+  it('answers exactly what a full recomputation of the aggregates gives', async () => {
+    const before = await get(f.leader, 'period=programme');
+    await getDatabase().db.execute(sql`select insight_rebuild()`);
+    const after = await get(f.leader, 'period=programme');
+    expect(after.body).toEqual(before.body);
+    expect((await get(f.teamLeader)).body.check_in_rate[2].rate).toEqual(shown(57.1));
+  });
+
+  it('refuses a member (403) and an id of another organisation (404)', async () => {
+    expect((await get(f.member)).status).toBe(403);
+    expect((await get(f.a[0]!)).body).toEqual({ detail: 'Only leaders and team leaders can see programme insights.' });
+    const other = await createOrgWithGoals(app, getDatabase().db, issuers);
+    expect((await get(f.leader, `department_id=${other.department.id}`)).status).toBe(404);
+    expect((await get(f.teamLeader, `department_id=${other.department.id}`)).status).toBe(404);
+    // Another team leader's department of the same organisation: 403; the leader may narrow to it.
+    expect((await get(f.teamLeader, `department_id=${f.departmentB.id}`)).status).toBe(403);
+    const narrowed = await get(f.leader, `department_id=${f.department.id}`);
+    expect(narrowed.body.members).toEqual(shown(6));
+    expect((await get(f.leader, 'period=1y')).status).toBe(400);
+  });
+
+  it('covers 12 weeks and the whole programme', async () => {
+    expect((await get(f.leader, 'period=12w')).body.weeks).toHaveLength(12);
+    expect((await get(f.leader, 'period=12w')).body.weeks.at(-1)).toBe('2026-03-09');
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { runNotificationsOnce } from '../../services/notifications.service.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases.ts';
+import { describeEachDatabase } from '../../test/each-database.ts';
+import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
+import { claimsFor, outboxFor, reminderMember, settings, type ReminderMember } from './test-setup.ts';
+
+// Exactly once per member per local date, with several API instances ticking on one database. On
+// PostgreSQL the second instance is a second connection pool to the same database (a second
+// process would be no different to the database); on the embedded database, ticks of one process.
+const MEMBERS = 30;
+const dueAt = (day: number) => new Date(`2026-06-${String(day).padStart(2, '0')}T07:00:00Z`); // 08:00 in London
+
+async function members(database: Database, issuers: TestIssuers, count: number): Promise<ReminderMember[]> {
+  const out: ReminderMember[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push(await reminderMember(database.db, issuers, { timeZone: 'Europe/London', startedOn: '2026-06-01' }));
+  }
+  return out;
+}
+
+async function expectOneEach(database: Database, people: ReminderMember[], date: string) {
+  for (const member of people) {
+    const sent = await outboxFor(database.db, member.id);
+    expect(sent.map((m) => m.dedupeKey)).toEqual([`daily_reminder:${member.id}:${date}`]);
+    expect(await claimsFor(database.db, member.id)).toHaveLength(1);
+  }
+}
+
+describeEachDatabase('daily reminder: exactly once with several instances', (getDatabase) => {
+  let issuers: TestIssuers;
+  let second: Database;
+
+  beforeAll(async () => {
+    issuers = await createTestIssuers();
+    const database = getDatabase();
+    second =
+      database.kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: database.pool.options.connectionString!, poolSize: 10 })
+        : database;
+  });
+  afterAll(async () => {
+    if (second !== getDatabase()) await second.close();
+  });
+
+  it(`queues one reminder for each of ${MEMBERS} members when two instances tick at once, twice`, async () => {
+    const people = await members(getDatabase(), issuers, MEMBERS);
+    const now = dueAt(10);
+    const runs = await Promise.all([
+      runNotificationsOnce(getDatabase().db, { ...settings, now }),
+      runNotificationsOnce(second.db, { ...settings, now }),
+      runNotificationsOnce(second.db, { ...settings, now: new Date(now.getTime() + 1_000) }),
+      runNotificationsOnce(getDatabase().db, { ...settings, now: new Date(now.getTime() + 1_000) }),
+    ]);
+    // Other tests' members of this database may be due too: count only ours.
+    expect(runs.reduce((n, run) => n + run.daily_reminder, 0)).toBeGreaterThanOrEqual(MEMBERS);
+    await expectOneEach(getDatabase(), people, '2026-06-10');
+  });
+});
+
+// Holding a claim open beside another instance needs two connections: PostgreSQL only (the
+// embedded database is one connection in one process).
+if (databaseKinds.includes('postgres')) {
+  describe('daily reminder: claims between two instances on PostgreSQL', () => {
+    let issuers: TestIssuers;
+    let database: TestDatabase;
+    let second: Database;
+    beforeAll(async () => {
+      issuers = await createTestIssuers();
+      database = await createTestDatabase('postgres');
+      if (database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+      second = await openDatabase({ kind: 'postgres', url: database.pool.options.connectionString!, poolSize: 10 });
+    }, 60_000);
+    afterAll(async () => {
+      await second?.close();
+      await database?.dispose();
+    });
+
+    it('an instance waits for the claims another holds; it sends nothing they were committed for', async () => {
+      const people = await members(database, issuers, 5);
+      const now = dueAt(11);
+      let claimed!: () => void;
+      let release!: () => void;
+      const hasClaimed = new Promise<void>((resolve) => (claimed = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const first = database.db.transaction(async (tx) => {
+        const run = await runNotificationsOnce(tx, { ...settings, now });
+        claimed();
+        await released;
+        return run;
+      });
+      await hasClaimed;
+      let secondDone = false;
+      const other = runNotificationsOnce(second.db, { ...settings, now }).finally(() => (secondDone = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondDone, 'the second instance waits on the uncommitted claims').toBe(false);
+      release();
+      expect((await first).daily_reminder).toBeGreaterThanOrEqual(people.length);
+      await other;
+      await expectOneEach(database, people, '2026-06-11');
+    });
+
+    it('a claim that is rolled back (an instance dying mid-tick) leaves the reminder to another', async () => {
+      const people = await members(database, issuers, 3);
+      const now = dueAt(12);
+      await expect(
+        database.db.transaction(async (tx) => {
+          await runNotificationsOnce(tx, { ...settings, now });
+          throw new Error('the instance died');
+        }),
+      ).rejects.toThrow('the instance died');
+      for (const member of people) expect(await outboxFor(database.db, member.id)).toEqual([]);
+      await runNotificationsOnce(second.db, { ...settings, now: new Date(now.getTime() + 60_000) });
+      await expectOneEach(database, people, '2026-06-12');
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createGroup,
+  deleteGroup,
+  getGroup,
+  listGroups,
+  patchGroup,
+  replaceGroup,
+} from '../../services/scim-groups.service.ts';
+import { scimCaller } from './caller.ts';
+
+type IdParams = { Params: { id: string }; Querystring: { excludedAttributes?: string } };
+type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string } };
+
+// /scim/v2/Groups: the organisation's teams (RFC 7644 §3); every write is one audited transaction.
+export default async function groupRoutes(app: FastifyInstance) {
+  const hide = { schema: { hide: true } };
+  app.get<ListQuery>('/Groups', hide, async (request) =>
+    listGroups(app.database.db, scimCaller(request), request.query),
+  );
+  app.post('/Groups', hide, async (request, reply) =>
+    reply.code(201).send(await createGroup(app.database.db, scimCaller(request), request.body)),
+  );
+  app.get<IdParams>('/Groups/:id', hide, async (request) =>
+    getGroup(app.database.db, scimCaller(request), request.params.id, request.query.excludedAttributes),
+  );
+  app.put<IdParams>('/Groups/:id', hide, async (request) =>
+    replaceGroup(app.database.db, scimCaller(request), request.params.id, request.body),
+  );
+  app.patch<IdParams>('/Groups/:id', hide, async (request) =>
+    patchGroup(app.database.db, scimCaller(request), request.params.id, request.body),
+  );
+  app.delete<IdParams>('/Groups/:id', hide, async (request, reply) => {
+    await deleteGroup(app.database.db, scimCaller(request), request.params.id);
+    return reply.code(204).send();
+  });
+}

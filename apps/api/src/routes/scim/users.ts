@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createUser,
+  deleteUser,
+  getScimUser,
+  listUsers,
+  patchUser,
+  replaceUser,
+} from '../../services/scim-users.service.ts';
+import { scimCaller } from './caller.ts';
+
+type IdParams = { Params: { id: string } };
+type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: string } };
+
+// /scim/v2/Users (RFC 7644 §3): every write is one transaction, recorded in the audit log.
+export default async function userRoutes(app: FastifyInstance) {
+  const hide = { schema: { hide: true } };
+  app.get<ListQuery>('/Users', hide, async (request) => listUsers(app.database.db, scimCaller(request), request.query));
+  app.post('/Users', hide, async (request, reply) =>
+    reply.code(201).send(await createUser(app.database.db, scimCaller(request), request.body)),
+  );
+  app.get<IdParams>('/Users/:id', hide, async (request) =>
+    getScimUser(app.database.db, scimCaller(request), request.params.id),
+  );
+  app.put<IdParams>('/Users/:id', hide, async (request) =>
+    replaceUser(app.database.db, scimCaller(request), request.params.id, request.body),
+  );
+  app.patch<IdParams>('/Users/:id', hide, async (request) =>
+    patchUser(app.database.db, scimCaller(request), request.params.id, request.body),
+  );
+  app.delete<IdParams>('/Users/:id', hide, async (request, reply) => {
+    await deleteUser(app.database.db, scimCaller(request), request.params.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,243 @@
+import {
+  STREAK_BUCKETS,
+  type TFigure,
+  type TInsights,
+  type TInsightsQuery,
+} from '@habitrack/contracts/insights/get-insights';
+import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
+import type { DbOrTx } from '../db/client.ts';
+import type { SignedInUser } from '../db/queries/identity.ts';
+import {
+  applyWrittenFacts,
+  listProgrammeCohorts,
+  listProgrammeHabitNames,
+  NO_TEAM,
+  readGroupWeeks,
+  readMembersNow,
+  type GroupWeekRow,
+  type MembersNowRow,
+} from '../db/queries/insights.ts';
+import { findDepartmentInOrganisation, listDepartments } from '../db/queries/organizational-departments.ts';
+import { findCurrentProgramme } from '../db/queries/programmes.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import { localDate } from '../lib/local-date.ts';
+import { complement, figure, percent, SUPPRESSED, WeekSums, weeksOf } from './insights-figures.ts';
+import { goalLineOfSight, type DepartmentFigures } from './insights-goals.ts';
+import { ownsDepartment, DEPARTMENT_NOT_FOUND } from './organizational-access.ts';
+
+// Programme insights (DOMAIN "Wave 2: insights", decision 016): a leader sees the whole current
+// programme with a breakdown per cohort and per department, a team leader their own departments;
+// everything is read from the prepared aggregates and suppressed below 5 members here, before
+// anything is sent.
+const NOT_ALLOWED = 'Only leaders and team leaders can see programme insights.';
+const NO_PROGRAMME = 'You are not in a programme yet, so there are no insights to show.';
+const TOP_HABITS = 10;
+
+export async function getInsights(
+  db: DbOrTx,
+  options: { user: SignedInUser; query: TInsightsQuery; now: Date },
+): Promise<TInsights> {
+  const { user, query, now } = options;
+  const asked = query.department_id
+    ? await findDepartmentInOrganisation(db, { departmentId: query.department_id, organisationId: user.organisationId })
+    : null;
+  if (query.department_id && !asked) throw notFound(DEPARTMENT_NOT_FOUND);
+  if (user.role !== 'leader' && user.role !== 'team_leader') throw forbidden(NOT_ALLOWED);
+  const programme = await findCurrentProgramme(db, user.id);
+  if (!programme) throw notFound(NO_PROGRAMME);
+  if (asked && asked.programmeId !== programme.id) throw notFound(DEPARTMENT_NOT_FOUND);
+  if (asked && user.role === 'team_leader' && !(await ownsDepartment(db, user, asked))) {
+    throw forbidden('You can only see the insights of your own departments.');
+  }
+
+  await applyWrittenFacts(db);
+  const organisationWide = user.role === 'leader' && !asked;
+  const all = await listDepartments(db, {
+    programmeId: programme.id,
+    ownerId: user.role === 'team_leader' ? user.id : undefined,
+  });
+  const departments = asked ? all.filter((d) => d.id === asked.id) : all;
+  const teamIds = departments.map((d) => d.team_id);
+  const scopeTeams = organisationWide ? [NO_TEAM] : teamIds;
+
+  const weeks = weeksOf(query.period, {
+    today: localDate(now, user.timeZone),
+    programmeStart: programme.startsAt ? localDate(programme.startsAt, user.timeZone) : null,
+  });
+  const [from, to] = [weeks[0] ?? '1970-01-05', weeks.at(-1) ?? '1970-01-05'];
+  const [rows, membersNow, names] = await Promise.all([
+    readGroupWeeks(db, { groupIds: [programme.id], teamIds: [...new Set([...scopeTeams, ...teamIds])], from, to }),
+    readMembersNow(db, { programmeId: programme.id, teamIds: organisationWide ? undefined : teamIds, now }),
+    listProgrammeHabitNames(db, programme.id),
+  ]);
+  const scope = new WeekSums(rows, (row) => scopeTeams.includes(row.teamId));
+  const groupSize = sumMembers(membersNow);
+  const departmentFigures = departments.map((d) => departmentFiguresOf(d, { rows, membersNow, weeks }));
+  hideSmallGroups(departmentFigures);
+
+  return {
+    programme: { id: programme.id, name: programme.name },
+    scope: organisationWide ? 'organisation' : 'departments',
+    period: query.period,
+    weeks,
+    members: figure(groupSize, groupSize, groupSize),
+    ...weeklyFigures(scope, weeks, groupSize),
+    ...choiceFigures(scope, weeks, groupSize, names),
+    streaks: streakFigures(membersNow, groupSize),
+    cohorts: organisationWide ? await cohortFigures(db, { programmeId: programme.id, membersNow, weeks }) : [],
+    departments: departmentFigures.map((d) => ({ id: d.id, ...d.figures })),
+    goals: await goalLineOfSight(db, { programmeId: programme.id, departments: departmentFigures }),
+  };
+}
+
+const sumMembers = (rows: MembersNowRow[]) => rows.reduce((n, row) => n + row.members, 0);
+
+function weeklyFigures(scope: WeekSums, weeks: string[], groupSize: number) {
+  const categories = scope.keys('impact').sort();
+  return {
+    participation: weeks.map((week) => {
+      const n = scope.get(week, 'habits').members;
+      const shown = figure(n, n, groupSize);
+      return {
+        week,
+        participants: shown,
+        rate: shown.suppressed ? SUPPRESSED : figure(percent(Math.min(n, groupSize), groupSize), n, groupSize),
+      };
+    }),
+    check_in_rate: weeks.map((week) => ({ week, rate: rateOf(scope.get(week, 'habits'), groupSize) })),
+    impacts: weeks.map((week) => {
+      const sums = categories.map((category) => ({ category, sum: scope.get(week, 'impact', category) }));
+      const hidden = complement(sums, {
+        suppressed: (s) => figure(s.sum.a, s.sum.members, groupSize).suppressed,
+        size: (s) => s.sum.members,
+      });
+      return {
+        week,
+        categories: sums.map((s) => ({
+          category: s.category,
+          reports: hidden.has(s) ? SUPPRESSED : figure(s.sum.a, s.sum.members, groupSize),
+        })),
+      };
+    }),
+    endorsements: weeks.map((week) => {
+      const sum = scope.get(week, 'endorsements');
+      return { week, given: figure(sum.a, sum.members, groupSize) };
+    }),
+    mood: weeks.map((week) => {
+      const sum = scope.get(week, 'mood');
+      const average = sum.b > 0 ? Math.round((10 * sum.a) / sum.b) / 10 : null;
+      return { week, average: figure(average, sum.members, groupSize) };
+    }),
+  };
+}
+
+// Completed ÷ active unpaused habit-days, standing on the members who had habit-days.
+export const rateOf = (sum: { members: number; a: number; b: number }, groupSize: number): TFigure =>
+  figure(percent(sum.a, sum.b), sum.members, groupSize);
+
+function choiceFigures(
+  scope: WeekSums,
+  weeks: string[],
+  groupSize: number,
+  names: { habitId: string; habit: string; behaviourId: string; behaviour: string }[],
+) {
+  const behaviourNames = [...new Map(names.map((n) => [n.behaviourId, n.behaviour])).entries()];
+  const chosen = names.map((n) => ({
+    ...n,
+    count: weeks.reduce((c, w) => c + scope.get(w, 'chosen', n.habitId).members, 0),
+  }));
+  const byBehaviour = behaviourNames.map(([id, behaviour]) => ({
+    behaviour,
+    count: chosen.filter((c) => c.behaviourId === id).reduce((n, c) => n + c.count, 0),
+  }));
+  const ranked = <T extends { count: number }>(items: T[]) =>
+    items
+      .filter((item) => item.count > 0)
+      .map((item) => ({ item, shown: figure(item.count, item.count, groupSize) }))
+      .sort((x, y) => Number(x.shown.suppressed) - Number(y.shown.suppressed) || y.item.count - x.item.count);
+  return {
+    check_in_by_behaviour: behaviourNames.map(([id, behaviour]) => ({
+      behaviour,
+      rate: rateOf(scope.over(weeks, 'behaviour', id), groupSize),
+    })),
+    habits_chosen: ranked(chosen)
+      .slice(0, TOP_HABITS)
+      .map(({ item, shown }) => ({ habit: item.habit, behaviour: item.behaviour, members: shown })),
+    behaviours_chosen: ranked(byBehaviour).map(({ item, shown }) => ({ behaviour: item.behaviour, members: shown })),
+  };
+}
+
+function streakFigures(membersNow: MembersNowRow[], groupSize: number) {
+  const buckets = STREAK_BUCKETS.map((bucket, i) => ({
+    bucket,
+    count: membersNow.reduce((n, row) => n + row.streaks[i]!, 0),
+  }));
+  const hidden = complement(buckets, {
+    suppressed: (b) => figure(b.count, b.count, groupSize).suppressed,
+    size: (b) => b.count,
+  });
+  return buckets.map((b) => ({
+    bucket: b.bucket,
+    members: hidden.has(b) ? SUPPRESSED : figure(b.count, b.count, groupSize),
+  }));
+}
+
+function groupFigures(name: string, size: number, sums: WeekSums, weeks: string[]) {
+  const last = sums.get(weeks.at(-1) ?? '', 'habits').members;
+  return {
+    name,
+    members: figure(size, size, size),
+    participation: figure(percent(Math.min(last, size), size), last, size),
+    check_in_rate: rateOf(sums.over(weeks, 'habits'), size),
+  };
+}
+
+// A suppressed group (fewer than 5 members, or hidden by complementary suppression) shows nothing.
+type Group = { size: number; figures: ReturnType<typeof groupFigures> };
+function hideSmallGroups<T extends Group>(groups: T[]): void {
+  const hidden = complement(groups, { suppressed: (g) => g.size > 0 && g.size < 5, size: (g) => g.size });
+  for (const group of hidden) {
+    group.figures = {
+      name: group.figures.name,
+      members: SUPPRESSED,
+      participation: SUPPRESSED,
+      check_in_rate: SUPPRESSED,
+    };
+  }
+}
+
+function departmentFiguresOf(
+  department: TDepartment,
+  context: { rows: GroupWeekRow[]; membersNow: MembersNowRow[]; weeks: string[] },
+): DepartmentFigures {
+  const sums = new WeekSums(context.rows, (row) => row.teamId === department.team_id);
+  const size = sumMembers(context.membersNow.filter((row) => row.teamId === department.team_id));
+  return {
+    id: department.id,
+    goalIds: department.organizational_goal_ids,
+    size,
+    weekly: context.weeks.map((week) => ({ week, rate: rateOf(sums.get(week, 'habits'), size) })),
+    figures: groupFigures(department.name, size, sums, context.weeks),
+  };
+}
+
+async function cohortFigures(
+  db: DbOrTx,
+  options: { programmeId: string; membersNow: MembersNowRow[]; weeks: string[] },
+) {
+  const cohorts = await listProgrammeCohorts(db, options.programmeId);
+  const rows = await readGroupWeeks(db, {
+    groupIds: cohorts.map((c) => c.id),
+    teamIds: [NO_TEAM],
+    from: options.weeks[0] ?? '1970-01-05',
+    to: options.weeks.at(-1) ?? '1970-01-05',
+    kinds: ['habits'],
+  });
+  const groups = cohorts.map((cohort) => {
+    const size = sumMembers(options.membersNow.filter((row) => row.cohortId === cohort.id));
+    const sums = new WeekSums(rows, (row) => row.groupId === cohort.id);
+    return { size, figures: groupFigures(cohort.name, size, sums, options.weeks) };
+  });
+  hideSmallGroups(groups);
+  return groups.map((g) => g.figures);
+}

@@ -1,0 +1,215 @@
+import type { Db, Tx } from '../db/client.ts';
+import {
+  countOrganisationUsers,
+  deleteTeam,
+  findScimGroup,
+  insertTeam,
+  listScimGroups,
+  renameTeam,
+  setTeamMembers,
+  teamNameTaken,
+  type ScimGroupRow,
+} from '../db/queries/scim-groups.ts';
+import { insertAudit } from '../db/queries/scim.ts';
+import { ScimError, scimInvalidSyntax, scimInvalidValue, scimNotFound } from '../lib/scim-error.ts';
+import { PATCH_SCHEMA } from './scim-user-mapping.ts';
+import { listResponse, paging, UUID, type ScimCaller } from './scim-users.service.ts';
+
+// SCIM Groups are teams (DOMAIN "SCIM mapping"); a member is a user whose team it is, so joining a
+// group moves the user out of their previous team.
+export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+
+type GroupDraft = { displayName: string; memberIds: string[] };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function resource(caller: ScimCaller, row: ScimGroupRow, withMembers = true) {
+  return {
+    schemas: [GROUP_SCHEMA],
+    id: row.id,
+    displayName: row.name,
+    ...(withMembers ? { members: row.members.map((m) => ({ value: m.id, display: m.fullName })) } : {}),
+    meta: { resourceType: 'Group', location: `${caller.baseUrl}/Groups/${row.id}` },
+  };
+}
+
+const audited = (row: ScimGroupRow) => ({ name: row.name, members: row.members.map((m) => m.id) });
+
+function displayNameOf(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.trim().length > 200) {
+    throw scimInvalidValue('displayName must be a non-empty string of at most 200 characters');
+  }
+  return value.trim();
+}
+
+function memberIds(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return items.map((item) => {
+    const id = isObject(item) ? item.value : undefined;
+    if (typeof id !== 'string' || !UUID.test(id))
+      throw scimInvalidValue('Each member needs a "value" that is a user id');
+    return id.toLowerCase();
+  });
+}
+
+async function groupOf(db: Db | Tx, caller: ScimCaller, id: string, lock = false) {
+  const row = UUID.test(id)
+    ? await findScimGroup(db, { organisationId: caller.organisationId, teamId: id, lock })
+    : null;
+  if (!row) throw scimNotFound(`Group ${id} not found`);
+  return row;
+}
+
+export async function getGroup(db: Db, caller: ScimCaller, id: string, excluded?: string) {
+  return resource(caller, await groupOf(db, caller, id), !/\bmembers\b/i.test(excluded ?? ''));
+}
+
+export async function listGroups(
+  db: Db,
+  caller: ScimCaller,
+  query: { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string },
+) {
+  let displayName: string | null = null;
+  if (query.filter !== undefined && query.filter.trim() !== '') {
+    const match = /^\s*displayName\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(query.filter);
+    if (!match) throw new ScimError(400, 'Only the filter displayName eq "..." is supported', 'invalidFilter');
+    displayName = match[1]!.replace(/\\(.)/g, '$1');
+  }
+  const { startIndex, count } = paging(query);
+  const { total, rows } = await listScimGroups(db, {
+    organisationId: caller.organisationId,
+    displayName,
+    offset: startIndex - 1,
+    limit: count,
+  });
+  const withMembers = !/\bmembers\b/i.test(query.excludedAttributes ?? '');
+  return listResponse(
+    total,
+    startIndex,
+    rows.map((row) => resource(caller, row, withMembers)),
+  );
+}
+
+async function write(tx: Tx, caller: ScimCaller, teamId: string | null, draft: GroupDraft) {
+  if (await teamNameTaken(tx, { organisationId: caller.organisationId, name: draft.displayName, exceptId: teamId })) {
+    throw new ScimError(409, 'displayName is already in use', 'uniqueness');
+  }
+  const ids = [...new Set(draft.memberIds)];
+  if ((await countOrganisationUsers(tx, { organisationId: caller.organisationId, userIds: ids })) !== ids.length) {
+    throw scimInvalidValue('Every member must be a user of this organisation');
+  }
+  const id = teamId ?? (await insertTeam(tx, { organisationId: caller.organisationId, name: draft.displayName }));
+  if (teamId) await renameTeam(tx, { teamId, name: draft.displayName });
+  await setTeamMembers(tx, { organisationId: caller.organisationId, teamId: id, userIds: ids });
+  return id;
+}
+
+function draftOfResource(body: unknown): GroupDraft {
+  if (!isObject(body)) throw scimInvalidSyntax('The request body must be a JSON object');
+  return { displayName: displayNameOf(body.displayName), memberIds: memberIds(body.members) };
+}
+
+export async function createGroup(db: Db, caller: ScimCaller, body: unknown) {
+  const draft = draftOfResource(body);
+  const row = await db.transaction(async (tx) => {
+    const id = await write(tx, caller, null, draft);
+    const created = await groupOf(tx, caller, id);
+    await audit(tx, caller, 'scim.group.create', null, created);
+    return created;
+  });
+  return resource(caller, row);
+}
+
+async function change(db: Db, caller: ScimCaller, id: string, action: string, next: (g: GroupDraft) => GroupDraft) {
+  return db.transaction(async (tx) => {
+    const before = await groupOf(tx, caller, id, true);
+    const draft = next({ displayName: before.name, memberIds: before.members.map((m) => m.id) });
+    await write(tx, caller, before.id, draft);
+    const after = await groupOf(tx, caller, id);
+    await audit(tx, caller, action, before, after);
+    return after;
+  });
+}
+
+export async function replaceGroup(db: Db, caller: ScimCaller, id: string, body: unknown) {
+  const draft = draftOfResource(body);
+  return resource(caller, await change(db, caller, id, 'scim.group.replace', () => draft));
+}
+
+// PatchOp on a group as Entra ID and Okta send it: add / remove members, replace displayName.
+function applyGroupPatch(base: GroupDraft, body: unknown): GroupDraft {
+  if (!isObject(body) || !Array.isArray(body.Operations) || body.Operations.length === 0) {
+    throw scimInvalidSyntax('A PatchOp needs a non-empty "Operations" array');
+  }
+  if (Array.isArray(body.schemas) && !body.schemas.includes(PATCH_SCHEMA)) {
+    throw scimInvalidSyntax(`A PatchOp's schemas must include ${PATCH_SCHEMA}`);
+  }
+  const draft = { displayName: base.displayName, memberIds: [...base.memberIds] };
+  for (const operation of body.Operations) {
+    if (!isObject(operation)) throw scimInvalidSyntax('Each operation must be an object');
+    const op = typeof operation.op === 'string' ? operation.op.toLowerCase() : '';
+    const path = typeof operation.path === 'string' ? operation.path.trim() : undefined;
+    const filtered = path ? /^members\[\s*value\s+eq\s+"([^"]+)"\s*\]$/i.exec(path) : null;
+    if (op === 'add' && path?.toLowerCase() === 'members') {
+      draft.memberIds.push(...memberIds(operation.value));
+    } else if (op === 'remove' && (path?.toLowerCase() === 'members' || filtered)) {
+      const gone = new Set(
+        filtered
+          ? memberIds({ value: filtered[1] })
+          : operation.value === undefined
+            ? draft.memberIds
+            : memberIds(operation.value),
+      );
+      draft.memberIds = draft.memberIds.filter((m) => !gone.has(m));
+    } else if (op === 'replace' && path?.toLowerCase() === 'members') {
+      draft.memberIds = memberIds(operation.value);
+    } else if ((op === 'replace' || op === 'add') && path?.toLowerCase() === 'displayname') {
+      draft.displayName = displayNameOf(operation.value);
+    } else if ((op === 'replace' || op === 'add') && path === undefined && isObject(operation.value)) {
+      for (const [key, value] of Object.entries(operation.value)) {
+        if (key.toLowerCase() === 'displayname') draft.displayName = displayNameOf(value);
+        else if (key.toLowerCase() === 'members')
+          draft.memberIds = op === 'add' ? [...draft.memberIds, ...memberIds(value)] : memberIds(value);
+        else if (key.toLowerCase() !== 'externalid')
+          throw new ScimError(400, `Unknown attribute: ${key}`, 'invalidPath');
+      }
+    } else if (op !== 'add' && op !== 'replace' && op !== 'remove') {
+      throw scimInvalidSyntax('Each operation\'s "op" must be add, replace or remove');
+    } else {
+      throw new ScimError(400, `Unsupported path: ${path ?? '(none)'}`, 'invalidPath');
+    }
+  }
+  return draft;
+}
+
+export async function patchGroup(db: Db, caller: ScimCaller, id: string, body: unknown) {
+  return resource(caller, await change(db, caller, id, 'scim.group.patch', (draft) => applyGroupPatch(draft, body)));
+}
+
+export async function deleteGroup(db: Db, caller: ScimCaller, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await groupOf(tx, caller, id, true);
+    await deleteTeam(tx, before.id);
+    await insertAudit(tx, {
+      organisationId: caller.organisationId,
+      actorTokenId: caller.tokenId,
+      action: 'scim.group.delete',
+      entity: 'team',
+      entityId: before.id,
+      before: audited(before),
+      after: null,
+    });
+  });
+}
+
+async function audit(tx: Tx, caller: ScimCaller, action: string, before: ScimGroupRow | null, after: ScimGroupRow) {
+  await insertAudit(tx, {
+    organisationId: caller.organisationId,
+    actorTokenId: caller.tokenId,
+    action,
+    entity: 'team',
+    entityId: after.id,
+    before: before && audited(before),
+    after: audited(after),
+  });
+}

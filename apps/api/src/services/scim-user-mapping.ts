@@ -1,0 +1,243 @@
+import type { ScimUserRow } from '../db/queries/scim.ts';
+import { scimInvalidSyntax, scimInvalidValue, ScimError } from '../lib/scim-error.ts';
+
+// DOMAIN "SCIM mapping": userName = the e-mail (case-insensitive), externalId kept, name.givenName
+// + name.familyName -> full name, title -> job title, active -> status, the enterprise extension's
+// department -> team. Never the role nor is_admin.
+export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+
+export type UserDraft = {
+  userName: string | null;
+  externalId: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  formatted: string | null;
+  displayName: string | null;
+  title: string | null;
+  active: boolean;
+  department: string | null;
+};
+
+export type UserFields = {
+  email: string;
+  fullName: string;
+  jobTitle: string | null;
+  externalId: string | null;
+  department: string | null;
+  active: boolean;
+};
+
+// Attributes of the core and enterprise schemas that HabiTrack does not keep: accepted, ignored
+// (Entra ID and Okta send them with their default mappings).
+const IGNORED = new Set([
+  'nickname',
+  'profileurl',
+  'usertype',
+  'preferredlanguage',
+  'locale',
+  'timezone',
+  'password',
+  'phonenumbers',
+  'ims',
+  'photos',
+  'addresses',
+  'groups',
+  'entitlements',
+  'roles',
+  'x509certificates',
+  'name.middlename',
+  'name.honorificprefix',
+  'name.honorificsuffix',
+  'employeenumber',
+  'costcenter',
+  'organization',
+  'division',
+  'manager',
+]);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function text(value: unknown, attribute: string, max = 200): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') throw scimInvalidValue(`${attribute} must be a string`);
+  const trimmed = value.trim();
+  if (trimmed.length > max) throw scimInvalidValue(`${attribute} is longer than ${max} characters`);
+  return trimmed === '' ? null : trimmed;
+}
+
+function boolean(value: unknown, attribute: string): boolean {
+  if (typeof value === 'boolean') return value;
+  // Entra ID sends "True" / "False" as strings.
+  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  throw scimInvalidValue(`${attribute} must be a boolean`);
+}
+
+function splitName(fullName: string): { givenName: string; familyName: string | null } {
+  const at = fullName.indexOf(' ');
+  return at < 0
+    ? { givenName: fullName, familyName: null }
+    : { givenName: fullName.slice(0, at), familyName: fullName.slice(at + 1) };
+}
+
+export function draftOf(row: ScimUserRow): UserDraft {
+  const { givenName, familyName } = splitName(row.fullName);
+  return {
+    userName: row.email,
+    externalId: row.externalId,
+    givenName,
+    familyName,
+    formatted: null,
+    displayName: null,
+    title: row.jobTitle,
+    active: row.deactivatedAt === null,
+    department: row.teamName,
+  };
+}
+
+export const emptyDraft = (): UserDraft => ({
+  userName: null,
+  externalId: null,
+  givenName: null,
+  familyName: null,
+  formatted: null,
+  displayName: null,
+  title: null,
+  active: true,
+  department: null,
+});
+
+// Sets one attribute by its path (case-insensitive, optionally prefixed by its schema's URN).
+function setAttribute(draft: UserDraft, rawPath: string, value: unknown, op: 'add' | 'replace' | 'remove'): void {
+  let path = rawPath.trim().toLowerCase();
+  const enterprise = ENTERPRISE_SCHEMA.toLowerCase();
+  if (path === enterprise) {
+    if (op === 'remove') return void (draft.department = null);
+    if (!isObject(value)) throw scimInvalidValue(`${rawPath} must be an object`);
+    for (const [key, inner] of Object.entries(value)) setAttribute(draft, `${enterprise}:${key}`, inner, op);
+    return;
+  }
+  if (path.startsWith(`${enterprise}:`)) path = path.slice(enterprise.length + 1);
+  else if (path.startsWith(`${USER_SCHEMA.toLowerCase()}:`)) path = path.slice(USER_SCHEMA.length + 1);
+  const head = path.split(/[.[]/)[0]!;
+  const v = op === 'remove' ? null : value;
+  switch (path) {
+    case 'username':
+      if (op === 'remove') throw new ScimError(400, 'userName cannot be removed', 'mutability');
+      draft.userName = text(v, 'userName');
+      return;
+    case 'externalid':
+      draft.externalId = text(v, 'externalId');
+      return;
+    case 'title':
+      draft.title = text(v, 'title');
+      return;
+    case 'displayname':
+      draft.displayName = text(v, 'displayName');
+      return;
+    case 'active':
+      if (op === 'remove') throw new ScimError(400, 'active cannot be removed', 'mutability');
+      draft.active = boolean(v, 'active');
+      return;
+    case 'department':
+      draft.department = text(v, 'department');
+      return;
+    case 'name.givenname':
+      draft.givenName = text(v, 'name.givenName');
+      return;
+    case 'name.familyname':
+      draft.familyName = text(v, 'name.familyName');
+      return;
+    case 'name.formatted':
+      draft.formatted = text(v, 'name.formatted');
+      return;
+    case 'name':
+      if (v === null) return void Object.assign(draft, { givenName: null, familyName: null, formatted: null });
+      if (!isObject(v)) throw scimInvalidValue('name must be an object');
+      for (const [key, inner] of Object.entries(v)) setAttribute(draft, `name.${key}`, inner, op);
+      return;
+  }
+  if (head === 'emails') return checkEmails(path, v);
+  if (IGNORED.has(path) || IGNORED.has(head) || path === 'schemas' || path === 'id' || path === 'meta') return;
+  throw new ScimError(400, `Unknown attribute: ${rawPath}`, 'invalidPath');
+}
+
+// The e-mail is userName: emails are checked, and kept only through userName.
+function checkEmails(path: string, value: unknown): void {
+  if (value === null) return;
+  const values = path === 'emails' ? (Array.isArray(value) ? value : [value]) : [{ value }];
+  for (const item of values) {
+    const email = isObject(item) ? item.value : item;
+    if (typeof email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(email.trim())) {
+      throw scimInvalidValue('emails must hold e-mail addresses');
+    }
+  }
+}
+
+// The attributes of a User resource (POST and PUT) over `base`.
+export function applyResource(base: UserDraft, body: unknown): UserDraft {
+  if (!isObject(body)) throw scimInvalidSyntax('The request body must be a JSON object');
+  const draft = { ...base };
+  for (const [key, value] of Object.entries(body)) setAttribute(draft, key, value, 'replace');
+  return draft;
+}
+
+// A PatchOp as Microsoft Entra ID and Okta send it: ops in any letter case, with or without path.
+export function applyPatch(base: UserDraft, body: unknown): UserDraft {
+  if (!isObject(body) || !Array.isArray(body.Operations) || body.Operations.length === 0) {
+    throw scimInvalidSyntax('A PatchOp needs a non-empty "Operations" array');
+  }
+  if (Array.isArray(body.schemas) && !body.schemas.includes(PATCH_SCHEMA)) {
+    throw scimInvalidSyntax(`A PatchOp's schemas must include ${PATCH_SCHEMA}`);
+  }
+  const draft = { ...base };
+  for (const operation of body.Operations) {
+    if (!isObject(operation)) throw scimInvalidSyntax('Each operation must be an object');
+    const op = typeof operation.op === 'string' ? operation.op.toLowerCase() : '';
+    if (op !== 'add' && op !== 'replace' && op !== 'remove') {
+      throw scimInvalidSyntax('Each operation\'s "op" must be add, replace or remove');
+    }
+    const path = operation.path;
+    if (path !== undefined && typeof path !== 'string') throw scimInvalidSyntax('"path" must be a string');
+    if (path) setAttribute(draft, path, operation.value, op);
+    else if (op === 'remove') throw new ScimError(400, 'A remove operation needs a path', 'noTarget');
+    else if (!isObject(operation.value)) throw scimInvalidValue('An operation without a path needs an object value');
+    else for (const [key, value] of Object.entries(operation.value)) setAttribute(draft, key, value, op);
+  }
+  return draft;
+}
+
+export function fieldsOf(draft: UserDraft): UserFields {
+  const email = draft.userName?.toLowerCase();
+  if (!email) throw scimInvalidValue('userName is required');
+  if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw scimInvalidValue('userName must be an e-mail address');
+  const fromParts = [draft.givenName, draft.familyName].filter(Boolean).join(' ');
+  const fullName = fromParts || draft.formatted || draft.displayName;
+  if (!fullName) throw scimInvalidValue('name.givenName and name.familyName are required');
+  return {
+    email,
+    fullName,
+    jobTitle: draft.title,
+    externalId: draft.externalId,
+    department: draft.department,
+    active: draft.active,
+  };
+}
+
+export function toResource(row: ScimUserRow, location: string) {
+  const { givenName, familyName } = splitName(row.fullName);
+  return {
+    schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA],
+    id: row.id,
+    ...(row.externalId === null ? {} : { externalId: row.externalId }),
+    userName: row.email,
+    name: { formatted: row.fullName, givenName, ...(familyName === null ? {} : { familyName }) },
+    displayName: row.fullName,
+    ...(row.jobTitle === null ? {} : { title: row.jobTitle }),
+    active: row.deactivatedAt === null,
+    emails: [{ value: row.email, type: 'work', primary: true }],
+    [ENTERPRISE_SCHEMA]: row.teamName === null ? {} : { department: row.teamName },
+    meta: { resourceType: 'User', created: row.createdAt.toISOString(), location },
+  };
+}

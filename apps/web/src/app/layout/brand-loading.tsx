@@ -1,0 +1,13 @@
+import { LoadingState } from '../../components/ui/loading-state.tsx';
+import { useAppConfig } from '../auth-root.tsx';
+import { BrandFrame } from './brand-frame.tsx';
+
+// What a page outside the signed-in layout shows while its code downloads.
+export function BrandLoading() {
+  const { productName } = useAppConfig();
+  return (
+    <BrandFrame productName={productName}>
+      <LoadingState label="Loading page" />
+    </BrandFrame>
+  );
+}

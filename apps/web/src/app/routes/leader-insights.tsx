@@ -1,0 +1,5 @@
+import { InsightsPage } from '../../features/insights/components/insights-page.tsx';
+
+export function LeaderInsights() {
+  return <InsightsPage audience="leader" />;
+}

@@ -1,0 +1,47 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MoodFace, moodLabel } from './mood-face.tsx';
+
+const renderFace = (face: React.ReactElement) => render(<MantineProvider>{face}</MantineProvider>);
+
+describe('MoodFace', () => {
+  it.each([
+    [1, 'Awful'],
+    [2, 'Not good'],
+    [3, 'Fine'],
+    [4, 'Good'],
+    [5, 'Great'],
+    [null, 'Skipped'],
+  ] as const)('draws mood %s as an SVG image named %s, without any emoji text', (value, name) => {
+    renderFace(<MoodFace value={value} />);
+    const image = screen.getByRole('img', { name });
+    expect(image.tagName.toLowerCase()).toBe('svg');
+    expect(image).toHaveAttribute('viewBox', '0 0 32 32');
+    expect(image.querySelectorAll('circle, path').length).toBeGreaterThan(1);
+    expect(image.textContent).toBe('');
+    expect(moodLabel(value)).toBe(name);
+  });
+
+  it('draws every face differently, not by colour alone', () => {
+    const shapes = [1, 2, 3, 4, 5, null].map((value) => {
+      const { container, unmount } = renderFace(<MoodFace value={value} />);
+      const paths = [...container.querySelectorAll('path')].map((path) => path.getAttribute('d')).join(' ');
+      unmount();
+      return paths;
+    });
+    expect(new Set(shapes).size).toBe(6);
+  });
+
+  it('is hidden from screen readers when it decorates a visible label', () => {
+    const { container } = renderFace(
+      <button type="button">
+        <MoodFace value={4} decorative />
+        Good
+      </button>,
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Good' })).toBeVisible();
+    expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+});

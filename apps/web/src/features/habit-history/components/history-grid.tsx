@@ -1,0 +1,126 @@
+import type { THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
+import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type KeyboardEvent, memo, useCallback, useId, useRef } from 'react';
+import { calendarWeeks, keyMove, WEEKDAYS } from '../utils/calendar.ts';
+import { dayLabel, dayOfMonth, STATE_LABELS, STATE_MARKS } from '../utils/day-labels.ts';
+import classes from './history-grid.module.css';
+
+type HistoryGridProps = {
+  habitName: string;
+  days: readonly THistoryDay[];
+  today: string;
+  selected: string;
+  onSelect: (date: string) => void;
+};
+
+const LEGEND = ['completed', 'skipped', 'paused', 'not_logged', 'today', 'future'] as const;
+
+// The habit's whole frame as a calendar (WAI-ARIA grid pattern): one tab stop, the arrow keys move
+// a day or a week (Home/End to the week's ends, Page Up/Down four weeks), and the day in focus is
+// the one selected. Each day says its date and state in words and shows a mark of its own shape.
+export function HistoryGrid({ habitName, days, today, selected, onSelect }: HistoryGridProps) {
+  const legendId = useId();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const register = useCallback((date: string, element: HTMLButtonElement | null) => {
+    if (element) buttons.current.set(date, element);
+    else buttons.current.delete(date);
+  }, []);
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent, date: string) => {
+      const next = keyMove(
+        event.key,
+        days.findIndex((d) => d.date === date),
+        days,
+      );
+      if (next === null) return;
+      event.preventDefault();
+      const target = days[next]!.date;
+      onSelect(target);
+      buttons.current.get(target)?.focus();
+    },
+    [days, onSelect],
+  );
+
+  return (
+    <Stack gap="sm">
+      <Box
+        role="grid"
+        aria-label={`${habitName}: every day of the habit`}
+        aria-describedby={legendId}
+        className={classes.grid}
+      >
+        <div role="row" className={classes.row}>
+          {WEEKDAYS.map((weekday) => (
+            <div role="columnheader" key={weekday} className={classes.header}>
+              <span aria-hidden>{weekday.slice(0, 3)}</span>
+              <VisuallyHidden>{weekday}</VisuallyHidden>
+            </div>
+          ))}
+        </div>
+        {calendarWeeks(days).map((week, w) => (
+          <div role="row" key={week.find(Boolean)?.date ?? w} className={classes.row}>
+            {week.map((day, d) =>
+              day ? (
+                <DayCell
+                  key={day.date}
+                  day={day}
+                  today={today}
+                  selected={day.date === selected}
+                  register={register}
+                  onSelect={onSelect}
+                  onKeyDown={onKeyDown}
+                />
+              ) : (
+                <div role="gridcell" key={`empty-${w}-${d}`} className={classes.empty} />
+              ),
+            )}
+          </div>
+        ))}
+      </Box>
+      <Group gap="md" id={legendId} component="ul" className={classes.legend} aria-label="Key">
+        {LEGEND.map((state) => (
+          <Text component="li" size="sm" key={state}>
+            <span className={classes.legendMark} data-state={state} aria-hidden>
+              {STATE_MARKS[state] || ' '}
+            </span>{' '}
+            {state === 'today' ? 'Today' : STATE_LABELS[state]}
+          </Text>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+type DayCellProps = {
+  day: THistoryDay;
+  today: string;
+  selected: boolean;
+  register: (date: string, element: HTMLButtonElement | null) => void;
+  onSelect: (date: string) => void;
+  onKeyDown: (event: KeyboardEvent, date: string) => void;
+};
+
+// Memoised: moving the selection re-renders the two days it leaves and reaches, not the frame.
+const DayCell = memo(function DayCell({ day, today, selected, register, onSelect, onKeyDown }: DayCellProps) {
+  return (
+    <div role="gridcell" aria-selected={selected}>
+      <UnstyledButton
+        ref={(element) => register(day.date, element)}
+        className={classes.day}
+        data-state={day.state}
+        data-date={day.date}
+        data-today={day.date === today || undefined}
+        data-selected={selected || undefined}
+        tabIndex={selected ? 0 : -1}
+        aria-label={dayLabel(day, today)}
+        onClick={() => onSelect(day.date)}
+        onKeyDown={(event) => onKeyDown(event, day.date)}
+      >
+        <span className={classes.number}>{dayOfMonth(day.date)}</span>
+        <span className={classes.mark} aria-hidden>
+          {STATE_MARKS[day.state]}
+        </span>
+      </UnstyledButton>
+    </div>
+  );
+});

@@ -1,0 +1,108 @@
+import type { THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
+import { HABIT_LOG_NOTE_MAX } from '@habitrack/contracts/habits/log-habit';
+import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behaviours';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useId, useState } from 'react';
+import { HttpError } from '../../../lib/http.ts';
+import { useLogDay } from '../api/log-day.ts';
+import { longDate } from '../utils/day-labels.ts';
+
+type LogDayFormProps = {
+  userHabitId: string;
+  day: THistoryDay;
+  today: string;
+  changes: readonly TPositiveChange[];
+};
+
+type Answer = 'completed' | 'skipped';
+const NO_CHANGE = '';
+
+// Logs or changes one day of the frame: today or one of the two days before it (DOMAIN "Logging a
+// forgotten day"). Starts from what the day already holds.
+export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps) {
+  const questionId = useId();
+  const initial: Answer | null = day.state === 'completed' || day.state === 'skipped' ? day.state : null;
+  const [answer, setAnswer] = useState<Answer | null>(initial);
+  const [changeId, setChangeId] = useState(day.positive_change?.id ?? NO_CHANGE);
+  const [note, setNote] = useState(day.note ?? '');
+  const save = useLogDay(userHabitId);
+  const when = day.date === today ? 'today' : `on ${longDate(day.date)}`;
+
+  function submit() {
+    if (!answer) return;
+    const trimmed = note.trim();
+    save.mutate({
+      log_type: answer,
+      log_date: day.date,
+      ...(trimmed ? { note: trimmed } : {}),
+      ...(answer === 'completed' && changeId ? { positive_change_id: changeId } : {}),
+    });
+  }
+
+  return (
+    <Stack
+      gap="sm"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Text fw={600} id={questionId}>
+        Did you practise this habit {when}?
+      </Text>
+      <Group role="group" aria-labelledby={questionId}>
+        <Button
+          aria-pressed={answer === 'completed'}
+          variant={answer === 'completed' ? 'filled' : 'default'}
+          color="teal"
+          onClick={() => setAnswer('completed')}
+        >
+          Yes completed
+        </Button>
+        <Button
+          aria-pressed={answer === 'skipped'}
+          variant={answer === 'skipped' ? 'filled' : 'default'}
+          color="gray"
+          onClick={() => setAnswer('skipped')}
+        >
+          No didn&apos;t do it
+        </Button>
+      </Group>
+      {answer === 'completed' && changes.length > 0 && (
+        <NativeSelect
+          label="Positive change (optional)"
+          value={changeId}
+          onChange={(event) => setChangeId(event.currentTarget.value)}
+          data={[{ value: NO_CHANGE, label: 'None' }, ...changes.map((c) => ({ value: c.id, label: c.name }))]}
+        />
+      )}
+      <Textarea
+        label="Notes (optional)"
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        rows={2}
+        maxLength={HABIT_LOG_NOTE_MAX}
+      />
+      <Group>
+        <Button type="submit" disabled={!answer} loading={save.isPending}>
+          Save this day
+        </Button>
+      </Group>
+      <div role="status">
+        {save.isSuccess && !save.isPending && (
+          <Text size="sm" c="teal.9">
+            Saved. Your streak and progress are up to date.
+          </Text>
+        )}
+      </div>
+      {save.isError && (
+        <Alert color="red" title="This day could not be saved" role="alert">
+          {save.error instanceof HttpError && save.error.detail
+            ? save.error.detail
+            : 'Check your connection and try again.'}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import type { THistoryDayState } from '@habitrack/contracts/habits/get-habit-history';
+
+// Each state has a word and a mark of its own shape, so the grid never relies on colour alone.
+export const STATE_LABELS: Record<THistoryDayState, string> = {
+  completed: 'Completed',
+  skipped: "Didn't do it",
+  paused: 'Paused',
+  not_logged: 'Not logged',
+  today: 'Today, not logged yet',
+  future: 'Still to come',
+};
+
+export const STATE_MARKS: Record<THistoryDayState, string> = {
+  completed: '✓',
+  skipped: '✕',
+  paused: '‖',
+  not_logged: '–',
+  today: '○',
+  future: '',
+};
+
+const UTC = 'UTC';
+const longFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: UTC,
+});
+const shortFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: UTC,
+});
+
+const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
+
+// "Tuesday 24 November 2026" (dates are the member's local dates, kept as YYYY-MM-DD).
+export function longDate(date: string): string {
+  return longFormat.format(asDate(date)).replace(',', '');
+}
+
+// "24 Nov 2026"
+export function shortDate(date: string): string {
+  return shortFormat.format(asDate(date));
+}
+
+export function dayOfMonth(date: string): number {
+  return asDate(date).getUTCDate();
+}
+
+// The day's name for a screen reader: its date, its state, and whether it is today.
+export function dayLabel(day: { date: string; state: THistoryDayState }, today: string): string {
+  const isToday = day.date === today;
+  const state = day.state === 'today' ? 'not logged yet' : STATE_LABELS[day.state];
+  return `${longDate(day.date)}${isToday ? ', today' : ''}: ${state}`;
+}

@@ -1,0 +1,63 @@
+import { INSIGHT_PERIODS, type TInsightPeriod } from '@habitrack/contracts/insights/get-insights';
+import { Alert, Button, Container, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { HttpError } from '../../../lib/http.ts';
+import { useInsights } from '../api/get-insights.ts';
+import { figureText } from '../utils/figures.ts';
+import { InsightsCharts } from './insights-charts.tsx';
+
+const PERIOD_LABELS: Record<TInsightPeriod, string> = {
+  '4w': 'Last 4 weeks',
+  '12w': 'Last 12 weeks',
+  programme: 'Whole programme',
+};
+
+// /leader/insights and /team-leader/insights (issue 20): the programme's figures, suppressed by
+// the server below 5 members, for a chosen period.
+export function InsightsPage({ audience }: { audience: 'leader' | 'team_leader' }) {
+  const [period, setPeriod] = useState<TInsightPeriod>('4w');
+  const insights = useInsights(period);
+  return (
+    <Container size="lg" px="xs" py="md">
+      <Stack gap="md">
+        <Title order={1}>{audience === 'leader' ? 'Programme insights' : 'Insights for your departments'}</Title>
+        <Text size="sm">
+          Figures cover complete weeks. Any figure about fewer than 5 members is hidden, so nobody can be identified.
+        </Text>
+        <SegmentedControl
+          aria-label="Period"
+          value={period}
+          onChange={(value) => setPeriod(value as TInsightPeriod)}
+          data={INSIGHT_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+          fullWidth
+        />
+        {insights.isPending && <Loader aria-label="Loading insights" />}
+        {insights.isError && (
+          <Alert color="red" role="alert" title="Insights could not be loaded">
+            <Stack gap="xs">
+              <Text size="sm">
+                {insights.error instanceof HttpError && insights.error.status === 403
+                  ? 'Only leaders and team leaders can see programme insights.'
+                  : 'Please try again.'}
+              </Text>
+              <Button size="xs" variant="light" onClick={() => void insights.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {insights.data && (
+          <>
+            <Text aria-live="polite">
+              {`${PERIOD_LABELS[insights.data.period]}: ${insights.data.weeks.length} weeks, ${insights.data.programme.name}. Members: ${figureText(insights.data.members)}.`}
+            </Text>
+            <InsightsCharts
+              data={insights.data}
+              fileStem={audience === 'leader' ? 'insights' : 'department-insights'}
+            />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,112 @@
+import type { TNotificationPreferences } from '@habitrack/contracts/me/get-notification-preferences';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { LoadingState } from '../../../components/ui/loading-state.tsx';
+import { HttpError } from '../../../lib/http.ts';
+import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
+import { useUpdateNotificationPreferences } from '../api/update-notification-preferences.ts';
+import { REMINDER_TIMES } from '../utils/reminder-times.ts';
+
+const SAVE_FAILED = "We couldn't save your settings. Check your connection and try again.";
+
+// /settings/notifications: the daily reminder (on or off, and its local time) and the weekly
+// summary (DOMAIN "Wave 2: the member's journey"). Everything is off until the member turns it on.
+export function NotificationSettingsPage() {
+  const preferences = useNotificationPreferences();
+  let body;
+  if (preferences.data) body = <SettingsForm saved={preferences.data} />;
+  else if (preferences.isError) {
+    body = (
+      <ErrorState
+        title="We couldn't load your settings"
+        message="Check your connection and try again."
+        onRetry={() => void preferences.refetch()}
+      />
+    );
+  } else body = <LoadingState label="Loading your settings..." />;
+
+  return (
+    <Stack gap="lg" maw={640}>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Title order={1}>Notifications</Title>
+        <Button component={Link} to="/programme/dashboard" variant="default">
+          Back to Dashboard
+        </Button>
+      </Group>
+      {body}
+    </Stack>
+  );
+}
+
+function SettingsForm({ saved }: { saved: TNotificationPreferences }) {
+  const update = useUpdateNotificationPreferences();
+  const [daily, setDaily] = useState(saved.daily_reminder.enabled);
+  const [time, setTime] = useState(saved.daily_reminder.time);
+  const [weekly, setWeekly] = useState(saved.weekly_summary.enabled);
+  const [changedSinceSave, setChangedSinceSave] = useState(false);
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setChangedSinceSave(true);
+    };
+  const failure =
+    update.error instanceof HttpError && update.error.detail && update.error.status < 500
+      ? update.error.detail
+      : SAVE_FAILED;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChangedSinceSave(false);
+    update.mutate({ daily_reminder: { enabled: daily, time }, weekly_summary: { enabled: weekly } });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="E-mail notifications">
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="lg">
+          <Stack gap="sm">
+            <Switch
+              label="Daily reminder"
+              description="An e-mail at the time you choose, on days when a habit still has no check-in. It links straight to each check-in."
+              checked={daily}
+              onChange={(event) => change(setDaily)(event.currentTarget.checked)}
+            />
+            <NativeSelect
+              label="Reminder time"
+              description={`In your time zone, ${saved.time_zone}.`}
+              data={REMINDER_TIMES}
+              value={time}
+              onChange={(event) => change(setTime)(event.currentTarget.value)}
+              maw={200}
+            />
+          </Stack>
+          <Switch
+            label="Weekly summary"
+            description="Every Monday at 08:00: last week's check-ins per habit, your streaks and the endorsements you received."
+            checked={weekly}
+            onChange={(event) => change(setWeekly)(event.currentTarget.checked)}
+          />
+          <Text size="sm" c="dimmed">
+            Every e-mail has a link to unsubscribe, which works without signing in.
+          </Text>
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              Save settings
+            </Button>
+          </Group>
+          <div role="status" aria-live="polite">
+            {update.isSuccess && !changedSinceSave && <Text size="sm">Your settings are saved.</Text>}
+          </div>
+          {update.isError && (
+            <Alert color="red" role="alert" title="Not saved">
+              {failure}
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { HttpError } from '../../../lib/http.ts';
+import { recordKpiMeasurement } from '../api/kpi-measurements.ts';
+
+type RecordKpiValueProps = { kpiId: string; kpiTitle: string; today: string };
+
+// "Record a value" of a stored KPI (issue 20): a number, the local date it was measured (today at
+// the latest) and an optional note. Not locked at the programme's start date.
+export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) {
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState<string | number>('');
+  const [measuredOn, setMeasuredOn] = useState(today);
+  const [note, setNote] = useState('');
+  const [saved, setSaved] = useState(false);
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () =>
+      recordKpiMeasurement(kpiId, { value: Number(value), measured_on: measuredOn, note: note.trim() || null }),
+    onSuccess: async () => {
+      setOpen(false);
+      setSaved(true);
+      setValue('');
+      setNote('');
+      await queryClient.invalidateQueries({ queryKey: ['insights'] });
+    },
+  });
+  const invalid = value === '' || !Number.isFinite(Number(value)) || !measuredOn || measuredOn > today;
+  return (
+    <>
+      <Button
+        variant="light"
+        size="xs"
+        onClick={() => (setSaved(false), setOpen(true))}
+        aria-label={`Record a value for ${kpiTitle}`}
+      >
+        Record a value
+      </Button>
+      {saved && (
+        <Alert color="green" variant="light" role="status" p="xs">
+          Value recorded for {kpiTitle}.
+        </Alert>
+      )}
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Record a value: ${kpiTitle}`}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            // The dialog is rendered in a portal, but React events bubble through the component tree:
+            // without this, the page's own form (departments and KPIs) would be submitted too.
+            event.stopPropagation();
+            if (!invalid) mutation.mutate();
+          }}
+        >
+          <Stack gap="sm">
+            <NumberInput label="Value" value={value} onChange={setValue} required data-autofocus />
+            <TextInput
+              label="Measured on"
+              type="date"
+              value={measuredOn}
+              max={today}
+              required
+              onChange={(event) => setMeasuredOn(event.currentTarget.value)}
+              error={measuredOn > today ? 'The date cannot be in the future.' : undefined}
+            />
+            <Textarea
+              label="Note (optional)"
+              value={note}
+              maxLength={500}
+              rows={2}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            {mutation.isError && (
+              <Alert color="red" role="alert">
+                {(mutation.error instanceof HttpError && mutation.error.detail) ||
+                  'The value could not be recorded. Please try again.'}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={mutation.isPending} disabled={invalid}>
+                Save value
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

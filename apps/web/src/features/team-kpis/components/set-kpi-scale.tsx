@@ -1,0 +1,116 @@
+import type { TKpiMeasurements } from '@habitrack/contracts/organizational/kpi-measurements';
+import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { HttpError } from '../../../lib/http.ts';
+import { setKpiScale, useKpiMeasurements } from '../api/kpi-measurements.ts';
+
+type SetKpiScaleProps = { kpiId: string; kpiTitle: string };
+
+const toNumber = (value: string | number): number | null =>
+  value === '' || !Number.isFinite(Number(value)) ? null : Number(value);
+
+// "Set baseline and target" of a stored KPI (issue 20): its unit, the value it started from and the
+// value it aims at, drawn as reference lines on the insights' goal line. Not locked at the start.
+export function SetKpiScale({ kpiId, kpiTitle }: SetKpiScaleProps) {
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const current = useKpiMeasurements(kpiId, open);
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        onClick={() => (setSaved(false), setOpen(true))}
+        aria-label={`Set baseline and target for ${kpiTitle}`}
+      >
+        Set baseline and target
+      </Button>
+      {saved && (
+        <Alert color="green" variant="light" role="status" p="xs">
+          Baseline and target saved for {kpiTitle}.
+        </Alert>
+      )}
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Baseline and target: ${kpiTitle}`}>
+        {current.isPending && <Loader size="sm" aria-label="Loading the KPI's baseline and target" />}
+        {current.isError && (
+          <Alert color="red" role="alert">
+            The KPI could not be loaded. Please try again.
+          </Alert>
+        )}
+        {current.data && (
+          <ScaleForm
+            kpiId={kpiId}
+            initial={current.data}
+            onCancel={() => setOpen(false)}
+            onSaved={() => (setOpen(false), setSaved(true))}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+type ScaleFormProps = { kpiId: string; initial: TKpiMeasurements; onCancel: () => void; onSaved: () => void };
+
+function ScaleForm({ kpiId, initial, onCancel, onSaved }: ScaleFormProps) {
+  const [unit, setUnit] = useState(initial.unit ?? '');
+  const [baseline, setBaseline] = useState<string | number>(initial.baseline ?? '');
+  const [target, setTarget] = useState<string | number>(initial.target ?? '');
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () =>
+      setKpiScale(kpiId, { unit: unit.trim() || null, baseline: toNumber(baseline), target: toNumber(target) }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(['kpi-measurements', kpiId], answer);
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: ['insights'] });
+    },
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        mutation.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Unit (optional)"
+          description="For example: %, deploys, days"
+          value={unit}
+          maxLength={40}
+          onChange={(event) => setUnit(event.currentTarget.value)}
+          data-autofocus
+        />
+        <NumberInput
+          label="Baseline (optional)"
+          description="Where the KPI started"
+          value={baseline}
+          onChange={setBaseline}
+        />
+        <NumberInput
+          label="Target (optional)"
+          description="Where the KPI should get to"
+          value={target}
+          onChange={setTarget}
+        />
+        {mutation.isError && (
+          <Alert color="red" role="alert">
+            {(mutation.error instanceof HttpError && mutation.error.detail) ||
+              'The baseline and target could not be saved. Please try again.'}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Save baseline and target
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
