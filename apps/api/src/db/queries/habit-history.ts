@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behaviours';
 import type { DbOrTx } from '../client.ts';
+import { rowsOf } from './rows.ts';
 
 export type HistoryLog = {
   date: string;
@@ -38,10 +39,6 @@ const pausesSql = sql`(select coalesce(json_agg(json_build_object('id', hp.id, '
 const factsSql = sql`json_build_object('id', uh.id, 'habitId', uh.habit_id, 'habitName', h.name,
     'status', uh.status, 'startedOn', uh.started_on, 'frameEndsOn', uh.frame_ends_on, 'targetDays', uh.target_days,
     'logs', ${frameLogsSql}, 'pauses', ${pausesSql})`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 // The caller's user habit (through its primary key) with its habit's positive changes, or null
 // when it is not theirs.

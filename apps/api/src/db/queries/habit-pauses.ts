@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import type { HistoryPause } from './habit-history.ts';
+import { rowsOf } from './rows.ts';
 
 // A member's user habit's frame and pauses (its pauses, its celebration).
 export type HabitFrame = {
@@ -10,10 +11,6 @@ export type HabitFrame = {
   frameEndsOn: string;
   pauses: HistoryPause[];
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const habitSql = sql`json_build_object('id', uh.id, 'status', uh.status, 'startedOn', uh.started_on,
     'frameEndsOn', uh.frame_ends_on, 'pauses', (select coalesce(json_agg(json_build_object('id', hp.id,

@@ -9,6 +9,7 @@ import {
   insightMembers,
   NO_TEAM,
 } from '../schema/index.ts';
+import { rowsOf } from './rows.ts';
 
 // Reads of the prepared aggregates (migration 0013, decision 016): no read touches a log table.
 
@@ -16,7 +17,7 @@ import {
 // member-weeks changed, so check-ins never wait on each other); answers how many were applied.
 export async function applyWrittenFacts(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`select "insight_flush"() as "applied"`);
-  const [row] = (result as unknown as { rows: { applied: number }[] }).rows;
+  const [row] = rowsOf<{ applied: number }>(result);
   return Number(row?.applied ?? 0);
 }
 

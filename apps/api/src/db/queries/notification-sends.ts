@@ -2,14 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TNotificationKind } from '@habitrack/contracts/me/get-notification-preferences';
 import type { DbOrTx } from '../client.ts';
 import { streakSql } from './progress.ts';
+import { rowsOf } from './rows.ts';
 
 // What the scheduler reads and writes (services/notifications.service.ts, decision 015). Lists
 // travel as text arrays, unnested and cast in the statement: both drivers send those alike.
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 // Both drivers answer a raw statement with its rows in `rows`.
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
 }
 
 export type Subscriber = { userId: string; email: string; fullName: string; timeZone: string; time: string };
@@ -17,7 +18,7 @@ export type Subscriber = { userId: string; email: string; fullName: string; time
 // The members who turned this kind of e-mail on, with their zone and chosen time (HH:MM).
 export async function listSubscribers(db: DbOrTx, kind: TNotificationKind): Promise<Subscriber[]> {
   const enabled = kind === 'daily_reminder' ? sql`p.daily_reminder_enabled` : sql`p.weekly_summary_enabled`;
-  const rows = await rowsOf<Subscriber>(
+  const rows = await selectRows<Subscriber>(
     db,
     sql`
     select p.user_id as "userId", u.email, u.full_name as "fullName", u.time_zone as "timeZone",
@@ -53,7 +54,7 @@ export async function findOpenHabits(
   list: { userId: string; localDate: string }[],
 ): Promise<Map<string, OpenHabit[]>> {
   if (list.length === 0) return new Map();
-  const rows = await rowsOf<{ userId: string; habits: OpenHabit[] }>(
+  const rows = await selectRows<{ userId: string; habits: OpenHabit[] }>(
     db,
     sql`
     select d.user_id as "userId", json_agg(json_build_object('userHabitId', uh.id, 'habitId', uh.habit_id,
@@ -91,7 +92,7 @@ export async function findWeekFacts(
   const sunday = sql`(d.local_date - 1)`;
   // The habit's first date in that week.
   const first = sql`greatest(uh.started_on, ${monday})`;
-  const rows = await rowsOf<{ userId: string } & WeekFacts>(
+  const rows = await selectRows<{ userId: string } & WeekFacts>(
     db,
     sql`
     select d.user_id as "userId",
@@ -147,7 +148,7 @@ export async function claimAndQueue(
 ): Promise<string[]> {
   if (messages.length === 0) return [];
   const column = (text: (m: ComposedNotification) => string) => textArray(messages.map(text));
-  const rows = await rowsOf<{ userId: string }>(
+  const rows = await selectRows<{ userId: string }>(
     db,
     sql`
     with m as (
