@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 import { firstMalformedText } from '../lib/well-formed-text.ts';
+import adminRoutes from './admin/index.ts';
 import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import habitRoutes from './habits/index.ts';
@@ -34,6 +35,7 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(notificationPreferenceRoutes, { prefix: '/me/notification-preferences' });
   await app.register(organizationalRoutes, { prefix: '/organizational', publicUrl: config.publicUrl });
   await app.register(insightsRoutes, { prefix: '/insights' });
+  await app.register(adminRoutes, { prefix: '/admin' });
 }
 
 const MALFORMED_TEXT = 'must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)';

@@ -10,7 +10,7 @@ import {
   teamNameTaken,
   type ScimGroupRow,
 } from '../db/queries/scim-groups.ts';
-import { insertAudit } from '../db/queries/scim.ts';
+import { insertAudit } from '../db/queries/audit.ts';
 import { ScimError, scimInvalidSyntax, scimInvalidValue, scimNotFound } from '../lib/scim-error.ts';
 import { PATCH_SCHEMA } from './scim-user-mapping.ts';
 import { listResponse, paging, UUID, type ScimCaller } from './scim-users.service.ts';

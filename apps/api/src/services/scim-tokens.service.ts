@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { insertAudit, insertScimToken, organisationExists, useScimToken } from '../db/queries/scim.ts';
+import { insertAudit } from '../db/queries/audit.ts';
+import { insertScimToken, organisationExists, useScimToken } from '../db/queries/scim.ts';
 import { ScimError } from '../lib/scim-error.ts';
 
 // DOMAIN "SCIM tokens": 32 random bytes shown once, stored as a SHA-256 hash with a visible prefix.

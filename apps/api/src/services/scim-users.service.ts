@@ -1,9 +1,9 @@
+import { insertAudit } from '../db/queries/audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   findEmailHolder,
   findExternalIdHolder,
   findScimUser,
-  insertAudit,
   insertScimUser,
   listScimUsers,
   teamNamed,

@@ -24,9 +24,13 @@ function flatten(row: {
 }
 
 // The user row as JSON (timestamps as text).
-type UserJson = Omit<SignedInUser, 'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt'> & {
+type UserJson = Omit<
+  SignedInUser,
+  'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt' | 'erasedAt'
+> & {
   termsAcceptedAt: string | null;
   deactivatedAt: string | null;
+  erasedAt: string | null;
   privacyAcceptedAt: string | null;
   createdAt: string;
 };
@@ -40,7 +44,7 @@ const userByIdentityStatement = sharedStatement<{ issuer: string; subject: strin
       'role', u.role, 'timeZone', u.time_zone, 'termsAcceptedAt', u.terms_accepted_at,
       'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at, 'teamId', u.team_id,
       'isAdmin', u.is_admin, 'deactivatedAt', u.deactivated_at, 'externalId', u.external_id,
-      'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids) as row
+      'erasedAt', u.erased_at, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids) as row
     from ${p.table}
     join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
     join users u on u.id = i.user_id
@@ -60,6 +64,7 @@ export async function findUserByIdentity(
       termsAcceptedAt: dateOrNull(row.termsAcceptedAt),
       privacyAcceptedAt: dateOrNull(row.privacyAcceptedAt),
       deactivatedAt: dateOrNull(row.deactivatedAt),
+      erasedAt: dateOrNull(row.erasedAt),
       createdAt: new Date(row.createdAt),
     }
   );

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { auditLog, organisations, scimTokens, teams, users } from '../schema/index.ts';
+import { organisations, scimTokens, teams, users } from '../schema/index.ts';
 
 export type ScimUserRow = typeof users.$inferSelect & { teamName: string | null };
 
@@ -124,8 +124,4 @@ export async function insertScimUser(tx: Tx, options: { organisationId: string; 
 
 export async function updateScimUser(tx: Tx, options: { userId: string; values: ScimUserValues }) {
   await tx.update(users).set(options.values).where(eq(users.id, options.userId));
-}
-
-export async function insertAudit(tx: DbOrTx, values: typeof auditLog.$inferInsert) {
-  await tx.insert(auditLog).values(values);
 }

@@ -18,7 +18,10 @@ export const auditLog = pgTable(
     after: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_organisation_idx').on(t.organisationId, t.createdAt)],
+  (t) => [
+    index('audit_log_organisation_idx').on(t.organisationId, t.createdAt),
+    index('audit_log_organisation_action_idx').on(t.organisationId, t.action, t.createdAt),
+  ],
 );
 
 // A SCIM bearer token of one organisation, stored only as its SHA-256 hash (hex) with a visible prefix.

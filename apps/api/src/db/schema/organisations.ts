@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { cohorts } from './cohorts.ts';
 import { users } from './users.ts';
 
 export const organisations = pgTable(
@@ -17,6 +18,8 @@ export const organisations = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Where people provisioned by SCIM start (migration 0015); none = they wait for an administrator.
+    defaultCohortId: uuid().references((): AnyPgColumn => cohorts.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -70,6 +70,8 @@ export const habits = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // A retired habit (migration 0015) stays with those who have it and is no longer offered.
+    retiredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     unique('habits_behaviour_name_key').on(t.behaviourId, t.name),

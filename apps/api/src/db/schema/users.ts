@@ -38,6 +38,8 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     deactivatedAt: timestamp({ withTimezone: true }),
     externalId: text(),
+    // Erasure (migration 0015): set once, when a data-protection request removed what named them.
+    erasedAt: timestamp({ withTimezone: true }),
     privacyAcceptedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
