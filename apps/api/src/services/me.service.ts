@@ -8,6 +8,7 @@ export function toMeResponse({ user, token }: Caller): TMeResponse {
     full_name: user.fullName,
     job_title: user.jobTitle,
     role: user.role,
+    is_admin: user.isAdmin,
     time_zone: user.timeZone,
     has_accepted_terms: user.termsAcceptedAt !== null && user.privacyAcceptedAt !== null,
     provider: token.provider,

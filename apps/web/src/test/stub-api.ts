@@ -11,6 +11,7 @@ export function createMe(overrides: Partial<TMeResponse> = {}): TMeResponse {
     full_name: 'Priya Sharma',
     job_title: null,
     role: 'member',
+    is_admin: false,
     time_zone: 'Europe/London',
     has_accepted_terms: true,
     provider: 'auth0',

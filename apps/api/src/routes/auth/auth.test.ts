@@ -43,6 +43,7 @@ describeEachDatabase('sign-in on the API', (getDatabase) => {
       email: `ada@${domain}`,
       full_name: 'Ada Lovelace',
       role: 'member',
+      is_admin: false,
       provider: 'auth0',
       has_accepted_terms: false,
     });
