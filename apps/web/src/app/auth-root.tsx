@@ -1,12 +1,13 @@
+import type { TAuthProblem } from '@habitrack/contracts/auth/auth-problem';
 import type { TWebConfig } from '@habitrack/contracts/config/get-config';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { AuthLoading } from '../features/auth/components/auth-loading.tsx';
 import { HybridAuthProvider } from '../features/auth/components/hybrid-auth-provider.tsx';
 import type { TAuthAdapterFactory } from '../features/auth/types.ts';
 import { useConfig } from '../lib/config.ts';
-import { setAccessTokenGetter } from '../lib/http.ts';
+import { setAccessTokenGetter, setAuthProblemListener } from '../lib/http.ts';
 import { createQueryPersister } from '../lib/persisted-queries.ts';
 import { PersistedSession } from './persisted-session.tsx';
 
@@ -41,6 +42,13 @@ function afterNextPaint(): Promise<void> {
 }
 
 const AppConfigContext = createContext<TWebConfig | null>(null);
+const AccountRefusalContext = createContext<TAuthProblem | null>(null);
+
+// The account problem the API last answered any call with (a 401 with an account `reason`, not a
+// token to renew), or null: the account gate shows its screen in place of the page.
+export function useAccountRefusal(): TAuthProblem | null {
+  return useContext(AccountRefusalContext);
+}
 
 export function useAppConfig(): TWebConfig {
   const config = useContext(AppConfigContext);
@@ -54,6 +62,14 @@ export function AuthRoot({ children, createAdapter, reload, screenShown }: AuthR
   const config = useConfig();
   const client = useQueryClient();
   const [persister] = useState(() => createQueryPersister(client));
+  const [refusal, setRefusal] = useState<TAuthProblem | null>(null);
+  useEffect(() => {
+    // The first refusal stays: every later call is refused for the same account.
+    setAuthProblemListener((problem) => {
+      if (problem.reason !== 'invalid_token') setRefusal((current) => current ?? problem);
+    });
+    return () => setAuthProblemListener(null);
+  }, []);
   if (config.isPending) return <AuthLoading />;
   if (config.isError) {
     return (
@@ -82,7 +98,9 @@ export function AuthRoot({ children, createAdapter, reload, screenShown }: AuthR
             : undefined
         }
       >
-        <PersistedSession persister={persister}>{children}</PersistedSession>
+        <AccountRefusalContext.Provider value={refusal}>
+          <PersistedSession persister={persister}>{children}</PersistedSession>
+        </AccountRefusalContext.Provider>
       </HybridAuthProvider>
     </AppConfigContext.Provider>
   );

@@ -55,21 +55,41 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function toError(status: number, body: unknown): HttpError {
+// Told of every 401 with an account `reason`, whichever call met it: an account deactivated (or
+// erased) while its owner is signed in is refused on the next call, and the app must show that
+// call's account-problem screen wherever it happens, not only from the account check (set by src/app).
+export type AuthProblemListener = (problem: TAuthProblem) => void;
+let authProblemListener: AuthProblemListener | null = null;
+
+export function setAuthProblemListener(listener: AuthProblemListener | null): void {
+  authProblemListener = listener;
+}
+
+// The error for a failed answer's status and parsed body; exported for calls made without fetch
+// (an upload that reports its progress), so they are read the same way.
+export function toError(status: number, body: unknown): HttpError {
   if (status === 401) {
     const problem = ZAuthProblem.safeParse(body);
-    if (problem.success) return new AuthProblemError(problem.data);
+    if (problem.success) {
+      authProblemListener?.(problem.data);
+      return new AuthProblemError(problem.data);
+    }
   }
   const detail =
     body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string' ? body.detail : undefined;
   return new HttpError(status, detail);
 }
 
+// The bearer token for a call to `url`, or null (not our API, or no token to be had).
+export async function accessTokenFor(url: string): Promise<string | null> {
+  return accessTokenGetter && wantsToken(url) ? accessTokenGetter() : null;
+}
+
 export async function request(url: string, { timeoutMs, ...init }: RequestOptions = {}): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   new Headers(init.headers).forEach((value, name) => headers.set(name, value));
-  if (accessTokenGetter && wantsToken(url) && !headers.has('Authorization')) {
-    const token = await accessTokenGetter();
+  if (!headers.has('Authorization')) {
+    const token = await accessTokenFor(url);
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   const signals = [init.signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter(

@@ -6,6 +6,7 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { AuthLoading } from '../../features/auth/components/auth-loading.tsx';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
 import { AuthProblemError } from '../../lib/http.ts';
+import { useAccountRefusal } from '../auth-root.tsx';
 import { isReloginBlocked, markReloginAttempt } from './relogin-guard.ts';
 
 // A second rejection within this window means signing in again will not help.
@@ -18,11 +19,15 @@ type AccountGateProps = {
 
 // Asks the API who the signed-in person is (GET /api/v1/auth/me) before any page loads its data:
 // a 401 with an account reason shows its account-problem screen instead of the page (SPEC §6);
-// a token the API rejects (`invalid_token`) signs in again, once.
+// a token the API rejects (`invalid_token`) signs in again, once. Any other call refused for the
+// account (AuthRoot hears of it) shows its screen the same way.
 export function AccountGate({ providerName, children }: AccountGateProps) {
   const auth = useHybridAuth();
   const me = useMe();
-  const problem = me.error instanceof AuthProblemError ? me.error.problem : null;
+  // A refusal of any call counts, not only the account check's: an account deactivated while its
+  // owner is signed in is refused on their next action, wherever it happens.
+  const refusal = useAccountRefusal();
+  const problem = refusal ?? (me.error instanceof AuthProblemError ? me.error.problem : null);
   const tokenRejected = problem?.reason === 'invalid_token';
   const gaveUp = tokenRejected && isReloginBlocked(RELOGIN_WINDOW_MS);
   const { login } = auth;
@@ -43,7 +48,7 @@ export function AccountGate({ providerName, children }: AccountGateProps) {
   if (problem && problem.reason !== 'invalid_token') {
     return (
       <AccountProblemScreen
-        problem={{ reason: problem.reason, email: problem.email ?? null }}
+        problem={{ reason: problem.reason, email: problem.email ?? auth.user?.email ?? null }}
         providerName={providerName}
         onSignOut={() => void auth.logout()}
       />

@@ -7,7 +7,7 @@ import { DevTools } from '../../features/dev-tools/components/dev-tools.tsx';
 import { AuthProblemError } from '../../lib/http.ts';
 import { getUserFlowStatus } from '../../lib/queries/user-flow-status.ts';
 import { currentProgrammeQueryOptions } from '../../lib/queries/current-programme.ts';
-import { useAppConfig } from '../auth-root.tsx';
+import { useAccountRefusal, useAppConfig } from '../auth-root.tsx';
 import { clearProgressData } from '../progress-data.ts';
 import classes from './app-header.module.css';
 
@@ -29,7 +29,8 @@ export function AppHeader({ productName }: AppHeaderProps) {
   const programme = useQuery({ ...currentProgrammeQueryOptions, enabled: me.isSuccess });
   // Someone the API does not let in (an account-problem screen): no programme of theirs to name,
   // and no developer tools that would only fail for them.
-  const accountProblem = me.error instanceof AuthProblemError;
+  const refusal = useAccountRefusal();
+  const accountProblem = me.error instanceof AuthProblemError || refusal !== null;
   // Until the SDK has confirmed the session (a page shown from kept data), the API's name for them.
   // Programme insights (issue 20): for leaders and team leaders only.
   const insightsPath =
@@ -52,6 +53,11 @@ export function AppHeader({ productName }: AppHeaderProps) {
         {!accountProblem && insightsPath && (
           <Anchor component={Link} to={insightsPath} size="sm">
             Insights
+          </Anchor>
+        )}
+        {!accountProblem && me.data?.is_admin && (
+          <Anchor component={Link} to="/admin" size="sm">
+            Administration
           </Anchor>
         )}
         {!accountProblem && (

@@ -3,16 +3,17 @@ import type { TProblemScreen } from './problem-card.tsx';
 
 // DOMAIN "Wave 2: administration": a deactivated account is refused from the next request on
 // (401 reason account_deactivated); only an administrator can reactivate it, and nothing is lost.
+// Another account would not help here, so the one action is to sign out.
 export function accountDeactivatedScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
     heading: 'Your account has been deactivated',
-    signOutLabel: 'Try Different Account',
+    signOutLabel: 'Sign out',
     body: (
       <>
         <Text>Your organisation has deactivated your {providerName} account, so you can no longer use it.</Text>
         <Text>
-          Your history has been kept. If you think this is a mistake, please ask your programme administrator to
-          reactivate your account.
+          Your history has been kept. If you think this is a mistake, please contact your programme administrator, who
+          can reactivate your account.
         </Text>
       </>
     ),

@@ -9,7 +9,7 @@ export type TProblemScreen = {
   eyebrow?: string;
   body: ReactNode;
   // The button that signs out.
-  signOutLabel: 'Try Again' | 'Try Different Account';
+  signOutLabel: 'Try Again' | 'Try Different Account' | 'Sign out';
   // A link to the vendor's site, in this tab or a new one.
   learnMore?: 'this-tab' | 'new-tab';
 };
