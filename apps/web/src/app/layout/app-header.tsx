@@ -32,9 +32,14 @@ export function AppHeader({ productName }: AppHeaderProps) {
   const refusal = useAccountRefusal();
   const accountProblem = me.error instanceof AuthProblemError || refusal !== null;
   // Until the SDK has confirmed the session (a page shown from kept data), the API's name for them.
-  // Programme insights (issue 20): for leaders and team leaders only.
+  // Programme insights (issue 20): leaders and administrators see the whole programme, team leaders
+  // their departments.
   const insightsPath =
-    me.data?.role === 'leader' ? '/leader/insights' : me.data?.role === 'team_leader' ? '/team-leader/insights' : null;
+    me.data?.role === 'leader' || me.data?.is_admin
+      ? '/leader/insights'
+      : me.data?.role === 'team_leader'
+        ? '/team-leader/insights'
+        : null;
   const displayName = auth.user?.name || auth.user?.email || me.data?.full_name || me.data?.email || '';
   return (
     <header className={classes.header}>
