@@ -24,6 +24,8 @@ import {
   send,
   type Answer,
   type Call,
+  type AdminRole,
+  type BaseRole,
   type Role,
   type Scene,
 } from '../test/authorization-scene.ts';
@@ -42,14 +44,17 @@ type Check = (body: any, context: Context) => unknown; // eslint-disable-line @t
 type Outcome = number | [status: number, check: Check];
 type Entry = {
   call: (scene: Scene) => Omit<Call, 'method'>;
-  expected: Record<Role, Outcome>;
+  // Every operation states the answer for every caller but the administrators, who are stated where
+  // the right matters (the console's operations, insights); elsewhere an administrator is whatever
+  // their programme role makes them, as the member, leader and team-leader rows already show.
+  expected: Record<BaseRole, Outcome> & Partial<Record<AdminRole, Outcome>>;
   // The only tables a successful call may change (none when absent).
   touches?: string[];
 };
 
 const v1 = '/api/v1';
 const org = `${v1}/organizational`;
-const inScene = (roleOutcome: Outcome, elsewhere: Outcome): Record<Role, Outcome> => ({
+const inScene = (roleOutcome: Outcome, elsewhere: Outcome): Record<BaseRole, Outcome> => ({
   member: roleOutcome,
   leader: roleOutcome,
   teamLeader: roleOutcome,
@@ -58,12 +63,34 @@ const inScene = (roleOutcome: Outcome, elsewhere: Outcome): Record<Role, Outcome
   foreignLeader: elsewhere,
   foreignTeamLeader: elsewhere,
 });
-const everyone = (outcome: Outcome) => inScene(outcome, outcome);
-// The organisation's own people with the given answers; anyone from another organisation: 404.
-const organisation = (answers: Record<Exclude<Role, 'foreignLeader' | 'foreignTeamLeader'>, Outcome>) => ({
+const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
+  ...inScene(outcome, outcome),
+  admin: outcome,
+  foreignAdmin: outcome,
+});
+// The organisation's own people with the given answers; anyone from another organisation: 404
+// (an administrator of another organisation too, when the administrators are stated).
+const organisation = (
+  answers: Record<Exclude<BaseRole, 'foreignLeader' | 'foreignTeamLeader'>, Outcome> & { admin?: Outcome },
+) => ({
   ...answers,
   foreignLeader: 404,
   foreignTeamLeader: 404,
+  ...(answers.admin === undefined ? {} : { foreignAdmin: 404 }),
+});
+// The administration console (issue 21): the organisation's administrators only; everyone else
+// 403, another organisation's administrator 404 (ids) or their own organisation's data.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- until the console's rows land (remove then)
+const adminsOnly = (admin: Outcome, foreignAdmin: Outcome = 404): Record<Role, Outcome> => ({
+  member: 403,
+  leader: 403,
+  teamLeader: 403,
+  otherTeamLeader: 403,
+  otherCohort: 403,
+  admin,
+  foreignLeader: 403,
+  foreignTeamLeader: 403,
+  foreignAdmin,
 });
 const roleOf: Record<Role, string> = {
   member: 'member',
@@ -71,8 +98,10 @@ const roleOf: Record<Role, string> = {
   teamLeader: 'team_leader',
   otherTeamLeader: 'team_leader',
   otherCohort: 'member',
+  admin: 'member',
   foreignLeader: 'leader',
   foreignTeamLeader: 'team_leader',
+  foreignAdmin: 'member',
 };
 const sceneOf = (c: Context) => (c.role.startsWith('foreign') ? c.foreign : c.scene);
 const programmeOf = (c: Context) => (c.role === 'otherCohort' ? c.scene.secondProgramme.id : sceneOf(c).programmeId);
@@ -150,7 +179,8 @@ const matrix: Record<string, Entry> = {
   },
   'GET /api/v1/programmes/current': {
     call: () => ({ url: `${v1}/programmes/current` }),
-    expected: everyone([200, (b, c) => expect(b.id).toBe(programmeOf(c))]),
+    // The administrators of the scenes are in no cohort, hence in no programme yet.
+    expected: { ...everyone([200, (b, c) => expect(b.id).toBe(programmeOf(c))]), admin: 404, foreignAdmin: 404 },
   },
   'GET /api/v1/programmes/{id}/behaviours': {
     call: (s) => ({ url: `${v1}/programmes/${s.programmeId}/behaviours` }),
@@ -300,7 +330,9 @@ const matrix: Record<string, Entry> = {
       200,
       (b, c) => {
         expect(ids(b.active_habits)).toEqual(c.role === 'member' ? [c.scene.memberUserHabitId] : []);
-        expect(b.team_widget?.member_count).toBe(c.role === 'otherCohort' ? 1 : 5);
+        // An administrator in no cohort has no cohort to show.
+        const cohortSize = c.role === 'otherCohort' ? 1 : 5;
+        expect(b.team_widget?.member_count).toBe(c.role.endsWith('dmin') ? undefined : cohortSize);
       },
     ]),
   },
@@ -342,17 +374,22 @@ const matrix: Record<string, Entry> = {
   },
   'GET /api/v1/social/cohort/members': {
     call: () => ({ url: `${v1}/social/cohort/members` }),
-    expected: everyone([
-      200,
-      (b, c) => {
-        const listed = userIds(b);
-        expect(listed).toContain(c.caller.id);
-        const sameCohort = !c.role.startsWith('foreign') && c.role !== 'otherCohort';
-        expect(listed.includes(c.scene.mate.id)).toBe(sameCohort);
-        expect(listed.includes(c.foreign.mate.id)).toBe(c.role.startsWith('foreign'));
-        if (c.role === 'otherCohort') expect(listed).toEqual([c.caller.id]);
-      },
-    ]),
+    expected: {
+      ...everyone([
+        200,
+        (b, c) => {
+          const listed = userIds(b);
+          expect(listed).toContain(c.caller.id);
+          const sameCohort = !c.role.startsWith('foreign') && c.role !== 'otherCohort';
+          expect(listed.includes(c.scene.mate.id)).toBe(sameCohort);
+          expect(listed.includes(c.foreign.mate.id)).toBe(c.role.startsWith('foreign'));
+          if (c.role === 'otherCohort') expect(listed).toEqual([c.caller.id]);
+        },
+      ]),
+      // An administrator in no cohort has no cohort mates to list.
+      admin: 404,
+      foreignAdmin: 404,
+    },
   },
   'POST /api/v1/social/endorsements': {
     // member_activity: the endorsed member's dashboard counts endorsements (migration 0012).
@@ -614,6 +651,8 @@ const matrix: Record<string, Entry> = {
       ],
       otherTeamLeader: 403,
       otherCohort: 403,
+      // DOMAIN "Wave 2: insights": an administrator sees what the leader sees.
+      admin: [200, (b, c) => expect(b.departments.map((d: { id: string }) => d.id)).toEqual([c.scene.department.id])],
     }),
   },
 };
@@ -647,21 +686,30 @@ describeEachDatabase('authorization matrix: every operation x every kind of call
     expect([...documented].sort()).toEqual(Object.keys(matrix).sort());
   });
 
+  it('states the administrators for every operation of the console and of insights', () => {
+    const unstated = Object.entries(matrix)
+      .filter(([key]) => /^\w+ \/api\/v1\/(admin|insights)\b/.test(key))
+      .filter(([, entry]) => entry.expected.admin === undefined || entry.expected.foreignAdmin === undefined)
+      .map(([key]) => key);
+    expect(unstated).toEqual([]);
+  });
+
   for (const [key, entry] of Object.entries(matrix)) {
     const method = methodOf(key);
-    it(`${key}: ${roles.map((r) => `${r} ${statusOf(entry.expected[r])}`).join(', ')}`, async () => {
+    const stated = roles.filter((r) => entry.expected[r] !== undefined);
+    it(`${key}: ${stated.map((r) => `${r} ${statusOf(entry.expected[r]!)}`).join(', ')}`, async () => {
       const db = getDatabase().db;
       // A write gets fresh organisations: what one row (or one caller) changed cannot decide another.
       const scene = method === 'GET' ? shared : await createScene(app, db, issuers);
       const people = peopleOf(scene, method === 'GET' ? foreign : await createOutsiders(app, db, issuers));
       // Refusals first, on data no success has touched yet.
-      const order = [...roles].sort(
-        (a, b) => Number(statusOf(entry.expected[a]) < 400) - Number(statusOf(entry.expected[b]) < 400),
+      const order = [...stated].sort(
+        (a, b) => Number(statusOf(entry.expected[a]!) < 400) - Number(statusOf(entry.expected[b]!) < 400),
       );
       // The state after one call is the state before the next.
       let before = await fingerprint(db);
       for (const role of order) {
-        const outcome = entry.expected[role];
+        const outcome = entry.expected[role]!;
         const caller = people[role];
         const answer: Answer = await send(app)(caller, { method, ...entry.call(scene) });
         const label = `${key} as ${role}: ${JSON.stringify(answer.body).slice(0, 300)}`;

@@ -11,17 +11,25 @@ import { createWorld, type Member } from './world.ts';
 
 // The people an authorization rule is stated for. "otherTeamLeader" leads another team of the same
 // organisation; "otherCohort" is a member of the same organisation in another cohort (running
-// another programme); the foreign pair lead another organisation.
+// another programme); the foreign pair lead another organisation. "admin" holds the administrator
+// right (issue 21) and is in no cohort, as an HR partner running the programme would be;
+// "foreignAdmin" administers another organisation.
 export const roles = [
   'member',
   'leader',
   'teamLeader',
   'otherTeamLeader',
   'otherCohort',
+  'admin',
   'foreignLeader',
   'foreignTeamLeader',
+  'foreignAdmin',
 ] as const;
 export type Role = (typeof roles)[number];
+// The administrators are stated for the console's operations and wherever the right changes an
+// answer; elsewhere an administrator is what their programme role makes them.
+export type AdminRole = 'admin' | 'foreignAdmin';
+export type BaseRole = Exclude<Role, AdminRole>;
 
 export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | string };
 export type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -92,7 +100,8 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     email: outsiderRow.email,
     headers: { authorization: `Bearer ${await issuers.hosted({ email: outsiderRow.email })}` },
   };
-  for (const person of [org.leader, org.teamLeader, org.otherTeamLeader, otherCohort]) {
+  const admin = await world.person({ isAdmin: true, inCohort: false });
+  for (const person of [org.leader, org.teamLeader, org.otherTeamLeader, otherCohort, admin]) {
     await succeed(app, person, { method: 'GET', url: '/api/v1/auth/me' });
   }
   const secondProgrammeGoal = await succeed(app, org.leader, {
@@ -116,6 +125,7 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     organisationId: world.organisation.id,
     mate,
     otherCohort,
+    admin,
     firstHabit: firstHabit!,
     secondHabit: secondHabit!,
     memberUserHabitId: memberHabit.body.id as string,
@@ -137,19 +147,26 @@ export async function createOutsiders(app: App, db: Db, issuers: TestIssuers) {
   const world = await createWorld(db, issuers);
   const leader = await world.person({ role: 'leader' });
   const teamLeader = await world.person({ role: 'team_leader' });
-  for (const person of [leader, teamLeader]) await succeed(app, person, { method: 'GET', url: '/api/v1/auth/me' });
-  return { leader, teamLeader };
+  const admin = await world.person({ isAdmin: true, inCohort: false });
+  for (const person of [leader, teamLeader, admin])
+    await succeed(app, person, { method: 'GET', url: '/api/v1/auth/me' });
+  return { leader, teamLeader, admin };
 }
 
-export function peopleOf(scene: Scene, foreign: { leader: Member; teamLeader: Member }): Record<Role, Member> {
+export function peopleOf(
+  scene: Scene,
+  foreign: { leader: Member; teamLeader: Member; admin: Member },
+): Record<Role, Member> {
   return {
     member: scene.member,
     leader: scene.leader,
     teamLeader: scene.teamLeader,
     otherTeamLeader: scene.otherTeamLeader,
     otherCohort: scene.otherCohort,
+    admin: scene.admin,
     foreignLeader: foreign.leader,
     foreignTeamLeader: foreign.teamLeader,
+    foreignAdmin: foreign.admin,
   };
 }
 

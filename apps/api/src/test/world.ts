@@ -67,7 +67,9 @@ export async function createWorld(db: Db, issuers: TestIssuers, options: { habit
     );
   const cohort = await createCohort(db, { organisationId: organisation.id, programmeId: programme.id });
 
-  async function person(options: { role?: Role; inCohort?: boolean; acceptedTerms?: boolean; timeZone?: string } = {}) {
+  async function person(
+    options: { role?: Role; inCohort?: boolean; acceptedTerms?: boolean; timeZone?: string; isAdmin?: boolean } = {},
+  ) {
     const email = `${randomUUID().slice(0, 8)}@${domain}`;
     const accepted = (options.acceptedTerms ?? true) ? new Date('2026-01-01T00:00:00Z') : null;
     const user = await createUser(db, {
@@ -77,6 +79,7 @@ export async function createWorld(db: Db, issuers: TestIssuers, options: { habit
       termsAcceptedAt: accepted,
       privacyAcceptedAt: accepted,
       timeZone: options.timeZone ?? 'Europe/London',
+      isAdmin: options.isAdmin ?? false,
     });
     if (options.inCohort ?? true) await db.insert(cohortMembers).values({ cohortId: cohort.id, userId: user.id });
     const token = await issuers.hosted({ email });
