@@ -27,6 +27,8 @@ export function exportCsvFiles(data: TMyDataExport): Record<string, string> {
         'full_name',
         'job_title',
         'role',
+        'is_admin',
+        'directory_id',
         'time_zone',
         'organisation',
         'team',
@@ -47,6 +49,8 @@ export function exportCsvFiles(data: TMyDataExport): Record<string, string> {
           full_name: profile.full_name,
           job_title: profile.job_title,
           role: profile.role,
+          is_admin: profile.is_admin,
+          directory_id: profile.directory_id,
           time_zone: profile.time_zone,
           organisation: profile.organisation.name,
           team: profile.team?.name ?? null,
@@ -117,8 +121,8 @@ export function exportCsvFiles(data: TMyDataExport): Record<string, string> {
 
 const README = (exportedAt: string) => `Your HabiTrack data, exported at ${exportedAt} (UTC).
 
-profile.csv                 who you are in HabiTrack: name, e-mail, role, organisation, team, cohort,
-                            e-mail settings
+profile.csv                 who you are in HabiTrack: name, e-mail, role, administrator right,
+                            directory id, organisation, team, cohort, e-mail settings
 sign_in_accounts.csv        the sign-in accounts linked to you
 habits.csv                  every habit you picked, active or not
 habit_logs.csv              your check-ins: one row per habit and day

@@ -45,6 +45,8 @@ export async function exportMyData(db: Db, options: { userId: string; now: Date 
           full_name: user.fullName,
           job_title: user.jobTitle,
           role: user.role,
+          is_admin: user.isAdmin,
+          directory_id: user.externalId,
           time_zone: user.timeZone,
           organisation: { id: user.organisationId, name: profile.organisationName },
           team: profile.team,

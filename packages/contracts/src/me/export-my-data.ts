@@ -19,6 +19,9 @@ export const ZExportProfile = z.object({
   full_name: z.string(),
   job_title: z.string().nullable(),
   role: ZUserRole,
+  // The administrator right (issue 21) and the id the organisation's directory gave them (SCIM).
+  is_admin: z.boolean(),
+  directory_id: z.string().nullable(),
   time_zone: z.string(),
   organisation: z.object({ id: z.uuid(), name: z.string() }),
   team: z.object({ id: z.uuid(), name: z.string() }).nullable(),

@@ -87,7 +87,10 @@ describeEachDatabase('my data export API', (getDatabase) => {
     ]);
     await db.insert(endorsementsSeen).values({ userId: member.id, seenAt: new Date('2026-11-20T10:00:00Z') });
     const team = await world.team();
-    await db.update(users).set({ teamId: team.id }).where(eq(users.id, member.id));
+    await db
+      .update(users)
+      .set({ teamId: team.id, isAdmin: true, externalId: 'entra-7731' })
+      .where(eq(users.id, member.id));
 
     const response = await exportOf(member, '?format=json');
     expect(response.statusCode, response.body).toBe(200);
@@ -101,6 +104,8 @@ describeEachDatabase('my data export API', (getDatabase) => {
       email: member.email,
       full_name: 'Member Alpha',
       role: 'member',
+      is_admin: true,
+      directory_id: 'entra-7731',
       time_zone: 'Europe/London',
       organisation: { id: world.organisation.id, name: world.organisation.name },
       team: { id: team.id, name: team.name },
@@ -171,8 +176,12 @@ describeEachDatabase('my data export API', (getDatabase) => {
     ]);
     const text = (name: string) => strFromU8(files[name]!).replace(/^\uFEFF/, '');
     const lines = (name: string) => text(name).trimEnd().split('\n');
-    expect(lines('profile.csv')[0]).toMatch(/^id,email,full_name,job_title,role,time_zone,organisation,team,cohort,/);
-    expect(lines('profile.csv')[1]).toContain(`${member.id},${member.email},Member Gamma,,member,Europe/London,`);
+    expect(lines('profile.csv')[0]).toMatch(
+      /^id,email,full_name,job_title,role,is_admin,directory_id,time_zone,organisation,team,cohort,/,
+    );
+    expect(lines('profile.csv')[1]).toContain(
+      `${member.id},${member.email},Member Gamma,,member,false,,Europe/London,`,
+    );
     expect(lines('moods.csv')).toEqual([
       'entry_date,mood_value,mood_label,skipped,created_at',
       expect.stringMatching(/^2026-11-20,4,Good,false,/),
