@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../db/client.ts';
 import { cohortMembers, cohorts, organisations, teamManagers, teams, users } from '../db/schema/index.ts';
 import { ImportError } from './import-error.ts';
 import { databaseProblems } from './people-checks.ts';
-import { parsePeopleFile, type PeopleFile } from './people-file.ts';
+import { parsePeopleFile, type CheckedPeopleFile, type PeopleFile } from './people-file.ts';
 import { keyOf, lookup, mergeUpserted, noCounts, updateWhenChanged, type EntityCounts } from './upsert.ts';
 
 export type PeopleImportSummary = {
@@ -60,10 +60,18 @@ async function upsertTeams(tx: Tx, organisationId: string, file: PeopleFile) {
   );
 }
 
-async function upsertUsers(tx: Tx, organisationId: string, file: PeopleFile) {
+async function upsertUsers(tx: Tx, organisationId: string, file: PeopleFile, teamId: (name: string) => string) {
   if (file.users.length === 0) return mergeUpserted([], [], []);
   const emails = file.users.map((u) => u.email);
   const before = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  // `team` matches team names case-insensitively (as the file check did); map to the exact name.
+  const exactName = new Map(file.teams.map((t) => [t.name.toLowerCase(), t.name]));
+  const changed = updateWhenChanged({
+    fullName: users.fullName,
+    jobTitle: users.jobTitle,
+    role: users.role,
+    isAdmin: users.isAdmin,
+  });
   const written = await tx
     .insert(users)
     .values(
@@ -75,17 +83,15 @@ async function upsertUsers(tx: Tx, organisationId: string, file: PeopleFile) {
         role: u.role,
         isAdmin: u.is_admin,
         timeZone: u.time_zone ?? 'UTC',
+        teamId: u.team === undefined ? null : teamId(lookup(exactName, u.team.toLowerCase())),
       })),
     )
-    // time_zone is deliberately not updated: after the first sign-in the browser owns it.
+    // time_zone is deliberately not updated: after the first sign-in the browser owns it. A user
+    // without `team` in the file keeps their team (excluded.team_id is null then).
     .onConflictDoUpdate({
       target: users.email,
-      ...updateWhenChanged({
-        fullName: users.fullName,
-        jobTitle: users.jobTitle,
-        role: users.role,
-        isAdmin: users.isAdmin,
-      }),
+      set: { ...changed.set, teamId: sql`coalesce(excluded.team_id, ${users.teamId})` },
+      setWhere: sql`${changed.setWhere} or (excluded.team_id is not null and excluded.team_id is distinct from ${users.teamId})`,
     })
     .returning({ id: users.id, email: users.email });
   const keyed = (r: { id: string; email: string }) => ({ key: r.email, id: r.id });
@@ -183,33 +189,75 @@ async function syncMembers(tx: Tx, organisationId: string, file: PeopleFile, coh
   ).counts;
 }
 
+// Thrown inside a dry run's transaction once everything is written, so that it is rolled back.
+class DryRunRollback extends Error {
+  constructor(readonly summary: PeopleImportSummary) {
+    super('dry run: rolled back');
+  }
+}
+
+export type PeopleImportOptions = {
+  fileName: string;
+  // Runs the whole import, then rolls it back: the summary is what applying it would do now.
+  dryRun?: boolean;
+  // Refuses a file whose organisation is not this one (the console: the administrator's own).
+  organisationSlug?: string;
+  // Runs in the import's transaction after the writes (not in a dry run): the audit row.
+  onImported?: (tx: Tx, summary: PeopleImportSummary & { organisationId: string }) => Promise<void>;
+};
+
 // Imports organisation, teams, users and cohorts in one transaction. Re-importing the same file
 // changes nothing; people, teams and memberships missing from the file are left in place.
 // Throws ImportError, having written nothing, when the file or a cross-reference is wrong.
 export async function importPeople(
   db: DbOrTx,
-  options: { source: string; fileName: string },
+  options: { source: string; fileName: string; dryRun?: boolean },
 ): Promise<PeopleImportSummary> {
-  const file = parsePeopleFile(options);
-  if (file.problems.length > 0) throw new ImportError(options.fileName, file.problems);
+  return importPeopleFile(db, parsePeopleFile(options), options);
+}
+
+// The same import for a file already read (YAML or CSV).
+export async function importPeopleFile(
+  db: DbOrTx,
+  file: CheckedPeopleFile,
+  options: PeopleImportOptions,
+): Promise<PeopleImportSummary> {
+  const problems = [...file.problems];
+  if (options.organisationSlug !== undefined && file.data.organisation.slug !== options.organisationSlug) {
+    problems.push(
+      file.problemAt(
+        ['organisation', 'slug'],
+        `the file is for organisation ${file.data.organisation.slug}, but you administer ${options.organisationSlug}`,
+      ),
+    );
+  }
+  if (problems.length > 0) throw new ImportError(options.fileName, problems);
   const data = file.data;
-  return db.transaction(async (tx) => {
-    const checked = await databaseProblems(tx, file);
-    if (checked.problems.length > 0) throw new ImportError(options.fileName, checked.problems);
-    const organisation = await upsertOrganisation(tx, data.organisation);
-    const teamResult = await upsertTeams(tx, organisation.id, data);
-    const userResult = await upsertUsers(tx, organisation.id, data);
-    const managerCounts = await linkManagers(tx, data, teamResult.idOf, userResult.idOf);
-    const cohortResult = await upsertCohorts(tx, organisation.id, data, checked.programmeIds);
-    const memberCounts = await syncMembers(tx, organisation.id, data, cohortResult.idOf);
-    return {
-      organisationSlug: data.organisation.slug,
-      organisation: organisation.counts,
-      teams: teamResult.counts,
-      users: userResult.counts,
-      teamManagers: managerCounts,
-      cohorts: cohortResult.counts,
-      cohortMembers: memberCounts,
-    };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const checked = await databaseProblems(tx, file);
+      if (checked.problems.length > 0) throw new ImportError(options.fileName, checked.problems);
+      const organisation = await upsertOrganisation(tx, data.organisation);
+      const teamResult = await upsertTeams(tx, organisation.id, data);
+      const userResult = await upsertUsers(tx, organisation.id, data, teamResult.idOf);
+      const managerCounts = await linkManagers(tx, data, teamResult.idOf, userResult.idOf);
+      const cohortResult = await upsertCohorts(tx, organisation.id, data, checked.programmeIds);
+      const memberCounts = await syncMembers(tx, organisation.id, data, cohortResult.idOf);
+      const summary = {
+        organisationSlug: data.organisation.slug,
+        organisation: organisation.counts,
+        teams: teamResult.counts,
+        users: userResult.counts,
+        teamManagers: managerCounts,
+        cohorts: cohortResult.counts,
+        cohortMembers: memberCounts,
+      };
+      if (options.dryRun) throw new DryRunRollback(summary);
+      await options.onImported?.(tx, { ...summary, organisationId: organisation.id });
+      return summary;
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.summary;
+    throw error;
+  }
 }

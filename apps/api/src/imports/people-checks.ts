@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { organisations, programmes, users } from '../db/schema/index.ts';
 import type { ImportProblem } from './import-error.ts';
@@ -68,5 +68,45 @@ export async function databaseProblems(tx: Tx, file: YamlFile<PeopleFile>) {
     });
   });
 
+  if (org) problems.push(...(await lastAdminProblems(tx, file, org.id)));
   return { problems, programmeIds: known };
+}
+
+// The organisation keeps an active administrator (DOMAIN "Administrators"; the database's
+// users_keep_last_admin trigger refuses it anyway): a file that would take the right from every
+// active administrator, and give it to no active user, is a problem of the file, reported before
+// anything is written. `is_admin` left out of a user means false, so listing an administrator
+// without it is the usual way to trip this.
+async function lastAdminProblems(tx: Tx, file: YamlFile<PeopleFile>, organisationId: string) {
+  const { data, problemAt } = file;
+  const admins = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), users.isAdmin, isNull(users.deactivatedAt)));
+  if (admins.length === 0) return [];
+  const demoted = new Set(data.users.filter((u) => !u.is_admin).map((u) => u.email));
+  if (admins.some((a) => !demoted.has(a.email))) return [];
+  // Someone the file makes an administrator who will be active: new, or an active user.
+  const promoted = data.users.filter((u) => u.is_admin).map((u) => u.email);
+  if (promoted.length > 0) {
+    const existing = await tx
+      .select({ email: users.email, organisationId: users.organisationId, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(inArray(users.email, promoted));
+    const inactive = new Set(
+      existing.filter((r) => r.organisationId !== organisationId || r.deactivatedAt !== null).map((r) => r.email),
+    );
+    if (promoted.some((email) => !inactive.has(email))) return [];
+  }
+  const adminEmails = new Set(admins.map((a) => a.email));
+  return data.users.flatMap((u, i) =>
+    adminEmails.has(u.email)
+      ? [
+          problemAt(
+            ['users', i, 'is_admin'],
+            `${u.email} is the last active administrator of ${data.organisation.slug}: the file would take the right away (is_admin is false or left out); keep is_admin: true, or make another active person an administrator`,
+          ),
+        ]
+      : [],
+  );
 }

@@ -57,8 +57,13 @@ const user = z.strictObject({
   is_admin: z.boolean().default(false),
   // Only used when the user is created: afterwards the browser keeps it current.
   time_zone: timeZone.optional(),
+  // The team the user belongs to (users.team_id), one listed under teams; absent = left as it is.
+  team: requiredText.optional(),
   manages: z.array(requiredText).default([]),
 });
+
+// One user as the people file holds them; the CSV reader checks each row with it.
+export const PeopleUserSchema = user;
 
 const cohort = z.strictObject({
   name: requiredText,
@@ -108,6 +113,9 @@ function crossReferenceProblems(file: YamlFile<PeopleFile>): ImportProblem[] {
 
   const teamNames = new Set(data.teams.map((t) => t.name.toLowerCase()));
   data.users.forEach((u, ui) => {
+    if (u.team !== undefined && !teamNames.has(u.team.toLowerCase())) {
+      problems.push(problemAt(['users', ui, 'team'], `unknown team "${u.team}": it is not listed under teams`));
+    }
     u.manages.forEach((teamName, ti) => {
       const path = ['users', ui, 'manages', ti];
       if (!teamNames.has(teamName.toLowerCase())) {
@@ -135,7 +143,14 @@ function crossReferenceProblems(file: YamlFile<PeopleFile>): ImportProblem[] {
   return problems;
 }
 
-export function parsePeopleFile(options: { source: string; fileName: string }) {
+export type CheckedPeopleFile = YamlFile<PeopleFile> & { problems: ImportProblem[] };
+
+export function parsePeopleFile(options: { source: string; fileName: string }): CheckedPeopleFile {
   const file = parseYamlFile({ ...options, schema: PeopleFileSchema });
+  return withProblems(file);
+}
+
+// The checks that need only the file, for a file read from another format (CSV).
+export function withProblems(file: YamlFile<PeopleFile>): CheckedPeopleFile {
   return { ...file, problems: crossReferenceProblems(file) };
 }

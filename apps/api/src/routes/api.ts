@@ -35,7 +35,7 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(notificationPreferenceRoutes, { prefix: '/me/notification-preferences' });
   await app.register(organizationalRoutes, { prefix: '/organizational', publicUrl: config.publicUrl });
   await app.register(insightsRoutes, { prefix: '/insights' });
-  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(adminRoutes, { prefix: '/admin', publicUrl: config.publicUrl });
 }
 
 const MALFORMED_TEXT = 'must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)';

@@ -1,0 +1,15 @@
+// Whether a database error (wherever drizzle wrapped the driver's error as `cause`) is the
+// violation of the named constraint. Both drivers report the constraint's name on the error.
+export function violatesConstraint(error: unknown, constraint: string): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 6; depth += 1) {
+    if ((e as { constraint?: unknown }).constraint === constraint) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+// Raised by the users_keep_last_admin trigger (migration 0015).
+export const LAST_ADMIN_CONSTRAINT = 'users_last_admin';
+// users.email is unique across organisations.
+export const USER_EMAIL_CONSTRAINT = 'users_email_unique';
