@@ -26,6 +26,8 @@ export function listMyActiveHabits(db: DbOrTx, options: { user: SignedInUser; no
   });
 }
 
+const HABIT_RETIRED = 'This habit has been retired by your programme administrator and can no longer be chosen.';
+
 export type SelectHabitResult = { created: boolean; userHabit: TUserHabit };
 
 // Selecting is idempotent, and the 3-habit limit holds under races because each active habit
@@ -39,6 +41,9 @@ export async function selectHabit(
   const { user, habitId } = options;
   const habit = await findHabitInCurrentProgramme(db, { userId: user.id, habitId });
   if (!habit) throw notFound('This habit is not part of your current programme.');
+  if (habit.retiredAt !== null && !(await activeSlots(db, user.id)).some((row) => row.habitId === habitId)) {
+    throw conflict(HABIT_RETIRED);
+  }
   const today = localDate(options.now, user.timeZone);
   const member = { userId: user.id, today };
   await completeEndedHabits(db, member);
@@ -47,6 +52,8 @@ export async function selectHabit(
     const taken = await activeSlots(db, user.id);
     const existing = taken.find((row) => row.habitId === habitId);
     if (existing) return { created: false, userHabit: await activeUserHabit(db, member, existing.id) };
+    // A retired habit stays with whoever has it (above) and is offered to nobody else.
+    if (habit.retiredAt !== null) throw conflict(HABIT_RETIRED);
     const free = [1, 2, 3].find((slot) => !taken.some((row) => row.slot === slot));
     if (free === undefined) {
       throw conflict(

@@ -8,8 +8,10 @@ import type { DbOrTx } from '../db/client.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
 import {
   deleteMeasurement,
+  findMeasurement,
   insertMeasurement,
   readKpiMeasurements,
+  readKpiScale,
   setKpiTarget,
   updateMeasurement,
   type MeasurementFields,
@@ -17,6 +19,7 @@ import {
 import { findKpiDepartmentId } from '../db/queries/organizational-kpis.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { localDate } from '../lib/local-date.ts';
+import { auditWrite } from './audit-trail.ts';
 import { measurableDepartment, readableDepartment } from './organizational-access.ts';
 
 // KPI measurements (DOMAIN "Wave 2: insights"): read by the organisation's leaders and the
@@ -57,7 +60,15 @@ export async function setKpiScale(
 ): Promise<TKpiMeasurements> {
   return db.transaction(async (tx) => {
     await writableKpi(tx, options.user, options.kpiId);
+    const before = await readKpiScale(tx, options.kpiId);
     await setKpiTarget(tx, options);
+    await auditWrite(tx, options.user, {
+      action: 'department_kpi.set_target',
+      entity: 'department_kpi',
+      entityId: options.kpiId,
+      before,
+      after: await readKpiScale(tx, options.kpiId),
+    });
     return readKpiMeasurements(tx, options.kpiId);
   });
 }
@@ -69,7 +80,18 @@ export async function recordKpiMeasurement(
   const { user, kpiId } = options;
   return db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);
-    return insertMeasurement(tx, { kpiId, userId: user.id, fields: fieldsOf(user, options.input, options.now) });
+    const row = await insertMeasurement(tx, {
+      kpiId,
+      userId: user.id,
+      fields: fieldsOf(user, options.input, options.now),
+    });
+    await auditWrite(tx, user, {
+      action: 'kpi_measurement.create',
+      entity: 'kpi_measurement',
+      entityId: row.id,
+      after: { kpi_id: kpiId, ...row },
+    });
+    return row;
   });
 }
 
@@ -80,8 +102,16 @@ export async function changeKpiMeasurement(
   const { user, kpiId, measurementId, now } = options;
   return db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);
+    const before = await findMeasurement(tx, { kpiId, measurementId });
     const row = await updateMeasurement(tx, { kpiId, measurementId, fields: fieldsOf(user, options.input, now), now });
-    if (!row) throw notFound(MEASUREMENT_NOT_FOUND);
+    if (!before || !row) throw notFound(MEASUREMENT_NOT_FOUND);
+    await auditWrite(tx, user, {
+      action: 'kpi_measurement.update',
+      entity: 'kpi_measurement',
+      entityId: measurementId,
+      before: { kpi_id: kpiId, ...before },
+      after: { kpi_id: kpiId, ...row },
+    });
     return row;
   });
 }
@@ -93,6 +123,13 @@ export async function removeKpiMeasurement(
   const { user, kpiId, measurementId } = options;
   await db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);
-    if (!(await deleteMeasurement(tx, { kpiId, measurementId }))) throw notFound(MEASUREMENT_NOT_FOUND);
+    const before = await findMeasurement(tx, { kpiId, measurementId });
+    if (!before || !(await deleteMeasurement(tx, { kpiId, measurementId }))) throw notFound(MEASUREMENT_NOT_FOUND);
+    await auditWrite(tx, user, {
+      action: 'kpi_measurement.delete',
+      entity: 'kpi_measurement',
+      entityId: measurementId,
+      before: { kpi_id: kpiId, ...before },
+    });
   });
 }

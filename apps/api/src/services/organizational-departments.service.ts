@@ -10,6 +10,7 @@ import {
   managesTeam,
 } from '../db/queries/organizational-departments.ts';
 import { conflict, forbidden, notFound } from '../lib/errors.ts';
+import { auditWrite } from './audit-trail.ts';
 import { assertNotStarted, programmeOf, requireTeamLeader } from './organizational-access.ts';
 
 // A leader sees every department of the programme; a team leader its own; members none.
@@ -57,6 +58,7 @@ export async function createDepartment(
       throw conflict(`${team.name} already has a department in this programme: add KPIs to that department instead.`);
     }
     const [department] = await listDepartments(tx, { programmeId: programme.id, departmentId: id });
+    await auditWrite(tx, user, { action: 'department.create', entity: 'department', entityId: id, after: department });
     return department!;
   });
 }

@@ -5,6 +5,7 @@ import type { SignedInUser } from '../db/queries/identity.ts';
 import {
   countGoals,
   deleteGoal,
+  findGoal,
   findGoalProgrammeId,
   insertGoal,
   listGoals,
@@ -12,6 +13,7 @@ import {
   type GoalFields,
 } from '../db/queries/organizational.ts';
 import { notFound } from '../lib/errors.ts';
+import { auditWrite } from './audit-trail.ts';
 import { assertNotStarted, programmeOf, requireLeader } from './organizational-access.ts';
 import { queueGoalsReadyNotices } from './outbox.service.ts';
 
@@ -50,6 +52,12 @@ export async function createGoal(
       fields: fieldsOf(options.input),
     });
     if (isFirst) await queueGoalsReadyNotices(tx, { programme, leader: user, publicUrl: options.publicUrl, now });
+    await auditWrite(tx, user, {
+      action: 'goal.create',
+      entity: 'organizational_goal',
+      entityId: goal.id,
+      after: goal,
+    });
     return goal;
   });
 }
@@ -61,8 +69,16 @@ export async function updateProgrammeGoal(
   const { user, goalId, now } = options;
   return db.transaction(async (tx) => {
     await writableGoal(tx, { user, goalId, now });
+    const before = await findGoal(tx, goalId);
     const goal = await updateGoal(tx, { goalId, fields: fieldsOf(options.input), now });
-    if (!goal) throw notFound(GOAL_NOT_FOUND);
+    if (!before || !goal) throw notFound(GOAL_NOT_FOUND);
+    await auditWrite(tx, user, {
+      action: 'goal.update',
+      entity: 'organizational_goal',
+      entityId: goalId,
+      before,
+      after: goal,
+    });
     return goal;
   });
 }
@@ -75,7 +91,14 @@ export async function deleteProgrammeGoal(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await writableGoal(tx, options);
-    if (!(await deleteGoal(tx, options.goalId))) throw notFound(GOAL_NOT_FOUND);
+    const before = await findGoal(tx, options.goalId);
+    if (!before || !(await deleteGoal(tx, options.goalId))) throw notFound(GOAL_NOT_FOUND);
+    await auditWrite(tx, options.user, {
+      action: 'goal.delete',
+      entity: 'organizational_goal',
+      entityId: options.goalId,
+      before,
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import type { SignedInUser } from '../db/queries/identity.ts';
 import { goalIdsInProgramme } from '../db/queries/organizational.ts';
 import { attachGoal, type DepartmentRef } from '../db/queries/organizational-departments.ts';
 import {
+  findKpi,
   findKpiDepartmentId,
   insertKpi,
   listKpis,
@@ -12,6 +13,7 @@ import {
   type KpiFields,
 } from '../db/queries/organizational-kpis.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
+import { auditWrite } from './audit-trail.ts';
 import { readableDepartment, writableDepartment } from './organizational-access.ts';
 
 const KPI_NOT_FOUND = 'This KPI was not found in your organisation.';
@@ -31,7 +33,14 @@ export async function createDepartmentKpi(
   const { user, input, now } = options;
   return db.transaction(async (tx) => {
     const department = await writableDepartment(tx, { user, departmentId: input.department_id, now });
-    return insertKpi(tx, { departmentId: department.id, fields: await kpiFields(tx, department, input) });
+    const kpi = await insertKpi(tx, { departmentId: department.id, fields: await kpiFields(tx, department, input) });
+    await auditWrite(tx, user, {
+      action: 'department_kpi.create',
+      entity: 'department_kpi',
+      entityId: kpi.id,
+      after: kpi,
+    });
+    return kpi;
   });
 }
 
@@ -48,8 +57,16 @@ export async function updateDepartmentKpi(
     if (input.department_id !== department.id) {
       throw badRequest('A KPI cannot move to another department: create it in that department instead.');
     }
+    const before = await findKpi(tx, kpiId);
     const kpi = await updateKpi(tx, { kpiId, fields: await kpiFields(tx, department, input), now });
-    if (!kpi) throw notFound(KPI_NOT_FOUND);
+    if (!before || !kpi) throw notFound(KPI_NOT_FOUND);
+    await auditWrite(tx, user, {
+      action: 'department_kpi.update',
+      entity: 'department_kpi',
+      entityId: kpiId,
+      before,
+      after: kpi,
+    });
     return kpi;
   });
 }

@@ -46,6 +46,27 @@ export async function readMeasurementsOfKpis(db: DbOrTx, kpiIds: string[]) {
     .orderBy(asc(kpiMeasurements.measuredOn), asc(kpiMeasurements.createdAt), asc(kpiMeasurements.id));
 }
 
+// A KPI's unit, baseline and target alone (the audit log's before values).
+export async function readKpiScale(db: DbOrTx, kpiId: string) {
+  const [kpi] = await db
+    .select({ unit: departmentKpis.unit, baseline: departmentKpis.baseline, target: departmentKpis.target })
+    .from(departmentKpis)
+    .where(eq(departmentKpis.id, kpiId));
+  return kpi ?? null;
+}
+
+// One measurement of the KPI, null when it is not one of the KPI's.
+export async function findMeasurement(
+  db: DbOrTx,
+  options: { kpiId: string; measurementId: string },
+): Promise<TKpiMeasurement | null> {
+  const [row] = await db
+    .select(measurementColumns)
+    .from(kpiMeasurements)
+    .where(and(eq(kpiMeasurements.id, options.measurementId), eq(kpiMeasurements.kpiId, options.kpiId)));
+  return row ?? null;
+}
+
 export async function setKpiTarget(db: DbOrTx, options: { kpiId: string; input: TKpiTargetInput; now: Date }) {
   const { unit, baseline, target } = options.input;
   await db

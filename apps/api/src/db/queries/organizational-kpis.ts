@@ -43,6 +43,12 @@ export async function findKpiDepartmentId(
   return row?.departmentId ?? null;
 }
 
+// One KPI as the API shows it (the audit log's before values).
+export async function findKpi(db: DbOrTx, kpiId: string): Promise<TDepartmentKpi | null> {
+  const [row] = await db.select(kpiColumns).from(departmentKpis).where(eq(departmentKpis.id, kpiId));
+  return row ?? null;
+}
+
 export async function insertKpi(
   db: DbOrTx,
   options: { departmentId: string; fields: KpiFields },

@@ -74,6 +74,12 @@ export async function goalIdsInProgramme(
   return new Set(rows.map((r) => r.id));
 }
 
+// One goal as the API shows it (the audit log's before values).
+export async function findGoal(db: DbOrTx, goalId: string): Promise<TOrganizationalGoal | null> {
+  const [row] = await db.select(goalColumns).from(organizationalGoals).where(eq(organizationalGoals.id, goalId));
+  return row ?? null;
+}
+
 export async function insertGoal(
   db: DbOrTx,
   options: { programmeId: string; createdById: string; fields: GoalFields },

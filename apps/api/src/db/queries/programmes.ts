@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { THabit, TBehaviour } from '@habitrack/contracts/programmes/list-behaviours';
 import type { DbOrTx } from '../client.ts';
 import { behaviours, cohortMembers, cohorts, habits, modules, positiveChanges, programmes } from '../schema/index.ts';
@@ -59,7 +59,9 @@ export async function loadHabits(db: DbOrTx, habitRows: HabitRow[]): Promise<THa
   return habitRows.map((habit) => toHabit(habit, byHabit.get(habit.id) ?? []));
 }
 
-// A programme's behaviours, habits and positive changes: three queries, whatever the content size.
+// A programme's behaviours, habits and positive changes as offered to members: three queries,
+// whatever the content size. Retired habits are no longer offered (those who have one keep it, and
+// see it with their active habits), nor is a behaviour whose habits are all retired.
 export async function listBehaviours(db: DbOrTx, programmeId: string): Promise<TBehaviour[]> {
   const behaviourRows = await db
     .select()
@@ -70,28 +72,31 @@ export async function listBehaviours(db: DbOrTx, programmeId: string): Promise<T
     .select({ habit: habits })
     .from(habits)
     .innerJoin(behaviours, eq(behaviours.id, habits.behaviourId))
-    .where(eq(behaviours.programmeId, programmeId))
+    .where(and(eq(behaviours.programmeId, programmeId), isNull(habits.retiredAt)))
     .orderBy(asc(habits.position));
   const loaded = await loadHabits(
     db,
     habitRows.map((r) => r.habit),
   );
   const behaviourOf = new Map(habitRows.map((r) => [r.habit.id, r.habit.behaviourId]));
-  return behaviourRows.map((b) => ({
-    id: b.id,
-    name: b.name,
-    description: b.description,
-    habits: loaded.filter((h) => behaviourOf.get(h.id) === b.id),
-  }));
+  return behaviourRows
+    .map((b) => ({
+      id: b.id,
+      name: b.name,
+      description: b.description,
+      habits: loaded.filter((h) => behaviourOf.get(h.id) === b.id),
+    }))
+    .filter((b) => b.habits.length > 0);
 }
 
+// Every habit the organisation's programmes offer (retired habits are not offered).
 export async function listOrganisationHabits(db: DbOrTx, organisationId: string): Promise<THabit[]> {
   const rows = await db
     .select({ habit: habits })
     .from(habits)
     .innerJoin(behaviours, eq(behaviours.id, habits.behaviourId))
     .innerJoin(programmes, eq(programmes.id, behaviours.programmeId))
-    .where(eq(programmes.organisationId, organisationId))
+    .where(and(eq(programmes.organisationId, organisationId), isNull(habits.retiredAt)))
     .orderBy(asc(programmes.name), asc(behaviours.position), asc(habits.position));
   return loadHabits(
     db,

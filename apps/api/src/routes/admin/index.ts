@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../plugins/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
+import adminAuditRoutes from './audit.ts';
+import adminCohortRoutes from './cohorts.ts';
+import adminContentRoutes from './content.ts';
 import adminPeopleRoutes from './people.ts';
+import adminScimTokenRoutes from './scim-tokens.ts';
+import adminSettingsRoutes from './settings.ts';
 
 // /api/v1/admin (DOMAIN "Wave 2: administration"): the console's API. Administration is a right
 // beside the programme role (`is_admin`), checked once here for every operation; each operation is
@@ -13,6 +18,11 @@ const adminRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { pub
     }
   });
   await app.register(adminPeopleRoutes, { prefix: '/people', publicUrl });
+  await app.register(adminCohortRoutes, { prefix: '/cohorts' });
+  await app.register(adminContentRoutes);
+  await app.register(adminSettingsRoutes, { prefix: '/settings' });
+  await app.register(adminScimTokenRoutes, { prefix: '/scim-tokens' });
+  await app.register(adminAuditRoutes, { prefix: '/audit' });
 };
 
 export default adminRoutes;

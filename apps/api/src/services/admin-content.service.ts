@@ -1,0 +1,284 @@
+import type {
+  TAdminBehaviour,
+  TAdminHabit,
+  TAdminModule,
+  TAdminPositiveChange,
+  TAdminProgramme,
+  TAdminProgrammeSummary,
+  TCreateHabitRequest,
+  TUpdateBehaviourRequest,
+  TUpdateHabitRequest,
+  TUpdatePositiveChangeRequest,
+  TUpdateProgrammeRequest,
+} from '@habitrack/contracts/admin/content';
+import type { DbOrTx } from '../db/client.ts';
+import {
+  behaviourNameTaken,
+  findBehaviour,
+  findHabitWithProgramme,
+  findModule,
+  findOrganisationProgramme,
+  findPositiveChange,
+  habitNameTaken,
+  insertHabit,
+  listOrganisationProgrammes,
+  positiveChangeNameTaken,
+  readHabit,
+  readProgrammeContent,
+  setHabitRetired,
+  toBehaviourFields,
+  toModule,
+  toPositiveChange,
+  toProgrammeSummary,
+  updateBehaviourTexts,
+  updateHabitFields,
+  updateModuleName,
+  updatePositiveChangeTexts,
+  updateProgrammeTexts,
+  type HabitFields,
+} from '../db/queries/admin-content.ts';
+import { sanitizeIntroContent } from '../imports/sanitize-intro.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import type { Admin } from './admin-cohorts.service.ts';
+import { auditWrite } from './audit-trail.ts';
+
+// Programme content in the administration console (issue 21, decision 018). Every item is looked
+// up through its programme in the administrator's organisation (anything else is 404), and every
+// write locks that programme's row, so sibling names are checked and written one write at a time.
+const PROGRAMME_NOT_FOUND = 'This programme was not found in your organisation.';
+const MODULE_NOT_FOUND = 'This module was not found in your organisation.';
+const BEHAVIOUR_NOT_FOUND = 'This behaviour was not found in your organisation.';
+const HABIT_NOT_FOUND = 'This habit was not found in your organisation.';
+const CHANGE_NOT_FOUND = 'This positive change was not found in your organisation.';
+
+async function lockProgramme(db: DbOrTx, admin: Admin, programmeId: string) {
+  const programme = await findOrganisationProgramme(db, {
+    programmeId,
+    organisationId: admin.organisationId,
+    lock: true,
+  });
+  if (!programme) throw notFound(PROGRAMME_NOT_FOUND);
+  return programme;
+}
+
+export async function listProgrammes(db: DbOrTx, admin: Admin): Promise<TAdminProgrammeSummary[]> {
+  return (await listOrganisationProgrammes(db, admin.organisationId)).map(toProgrammeSummary);
+}
+
+export async function getProgramme(
+  db: DbOrTx,
+  options: { admin: Admin; programmeId: string },
+): Promise<TAdminProgramme> {
+  const programme = await findOrganisationProgramme(db, {
+    programmeId: options.programmeId,
+    organisationId: options.admin.organisationId,
+  });
+  if (!programme) throw notFound(PROGRAMME_NOT_FOUND);
+  return { ...toProgrammeSummary(programme), ...(await readProgrammeContent(db, programme.id)) };
+}
+
+// The intro is HTML: stored sanitised as the programme file's is (DOMAIN "Programme content").
+export async function changeProgramme(
+  db: DbOrTx,
+  options: { admin: Admin; programmeId: string; input: TUpdateProgrammeRequest },
+): Promise<TAdminProgrammeSummary> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const before = toProgrammeSummary(await lockProgramme(tx, admin, options.programmeId));
+    const intro = input.intro_content === undefined ? undefined : sanitizeIntroContent(input.intro_content ?? '');
+    const after = toProgrammeSummary(
+      await updateProgrammeTexts(tx, {
+        programmeId: before.id,
+        fields: {
+          name: input.name,
+          description: input.description,
+          introContent: intro === undefined ? undefined : intro || null,
+        },
+      }),
+    );
+    await auditWrite(tx, admin, {
+      action: 'programme.update',
+      entity: 'programme',
+      entityId: before.id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function changeModule(
+  db: DbOrTx,
+  options: { admin: Admin; moduleId: string; name: string },
+): Promise<TAdminModule> {
+  const { admin } = options;
+  return db.transaction(async (tx) => {
+    const found = await findModule(tx, { moduleId: options.moduleId, organisationId: admin.organisationId });
+    if (!found) throw notFound(MODULE_NOT_FOUND);
+    await lockProgramme(tx, admin, found.programmeId);
+    const after = await updateModuleName(tx, { moduleId: found.id, name: options.name });
+    await auditWrite(tx, admin, {
+      action: 'module.update',
+      entity: 'module',
+      entityId: found.id,
+      before: toModule(found),
+      after,
+    });
+    return after;
+  });
+}
+
+export async function changeBehaviour(
+  db: DbOrTx,
+  options: { admin: Admin; behaviourId: string; input: TUpdateBehaviourRequest },
+): Promise<Omit<TAdminBehaviour, 'habits'>> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const found = await findBehaviour(tx, { behaviourId: options.behaviourId, organisationId: admin.organisationId });
+    if (!found) throw notFound(BEHAVIOUR_NOT_FOUND);
+    await lockProgramme(tx, admin, found.programmeId);
+    if (
+      input.name !== undefined &&
+      (await behaviourNameTaken(tx, { programmeId: found.programmeId, name: input.name, exceptId: found.id }))
+    ) {
+      throw conflict(`This programme already has a behaviour named "${input.name}".`);
+    }
+    const after = await updateBehaviourTexts(tx, {
+      behaviourId: found.id,
+      fields: { name: input.name, description: input.description },
+    });
+    await auditWrite(tx, admin, {
+      action: 'behaviour.update',
+      entity: 'behaviour',
+      entityId: found.id,
+      before: toBehaviourFields(found),
+      after,
+    });
+    return after;
+  });
+}
+
+const habitFieldsOf = (input: TUpdateHabitRequest): HabitFields => ({
+  name: input.name,
+  description: input.description,
+  instructions: input.instructions,
+  difficulty: input.difficulty,
+  estimatedTimeMinutes: input.estimated_time_minutes,
+  defaultDurationDays: input.default_duration_days,
+  tips: input.tips,
+});
+
+export async function addHabit(
+  db: DbOrTx,
+  options: { admin: Admin; behaviourId: string; input: TCreateHabitRequest },
+): Promise<TAdminHabit> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const behaviour = await findBehaviour(tx, {
+      behaviourId: options.behaviourId,
+      organisationId: admin.organisationId,
+    });
+    if (!behaviour) throw notFound(BEHAVIOUR_NOT_FOUND);
+    await lockProgramme(tx, admin, behaviour.programmeId);
+    if (await habitNameTaken(tx, { behaviourId: behaviour.id, name: input.name })) {
+      throw conflict(`This behaviour already has a habit named "${input.name}".`);
+    }
+    const id = await insertHabit(tx, {
+      behaviourId: behaviour.id,
+      fields: {
+        name: input.name,
+        description: input.description,
+        instructions: input.instructions,
+        difficulty: input.difficulty,
+        estimatedTimeMinutes: input.estimated_time_minutes,
+        defaultDurationDays: input.default_duration_days,
+        tips: input.tips,
+      },
+    });
+    const after = (await readHabit(tx, id))!;
+    await auditWrite(tx, admin, { action: 'habit.create', entity: 'habit', entityId: id, after });
+    return after;
+  });
+}
+
+// The habit of the organisation, its programme locked, as it is before the write.
+async function writableHabit(db: DbOrTx, admin: Admin, habitId: string): Promise<TAdminHabit> {
+  const found = await findHabitWithProgramme(db, { habitId, organisationId: admin.organisationId });
+  if (!found) throw notFound(HABIT_NOT_FOUND);
+  await lockProgramme(db, admin, found.programmeId);
+  return (await readHabit(db, habitId))!;
+}
+
+export async function changeHabit(
+  db: DbOrTx,
+  options: { admin: Admin; habitId: string; input: TUpdateHabitRequest },
+): Promise<TAdminHabit> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const before = await writableHabit(tx, admin, options.habitId);
+    if (
+      input.name !== undefined &&
+      (await habitNameTaken(tx, { behaviourId: before.behaviour_id, name: input.name, exceptId: before.id }))
+    ) {
+      throw conflict(`This behaviour already has a habit named "${input.name}".`);
+    }
+    await updateHabitFields(tx, { habitId: before.id, fields: habitFieldsOf(input) });
+    const after = (await readHabit(tx, before.id))!;
+    await auditWrite(tx, admin, { action: 'habit.update', entity: 'habit', entityId: before.id, before, after });
+    return after;
+  });
+}
+
+// Retiring keeps the habit with everyone who has it and stops offering it; restoring offers it
+// again. Either, asked twice, answers the habit as it is and writes nothing the second time.
+export async function setHabitRetirement(
+  db: DbOrTx,
+  options: { admin: Admin; habitId: string; retire: boolean; now: Date },
+): Promise<TAdminHabit> {
+  const { admin, retire } = options;
+  return db.transaction(async (tx) => {
+    const before = await writableHabit(tx, admin, options.habitId);
+    if (before.retired === retire) return before;
+    await setHabitRetired(tx, { habitId: before.id, retiredAt: retire ? options.now : null });
+    const after = (await readHabit(tx, before.id))!;
+    await auditWrite(tx, admin, {
+      action: retire ? 'habit.retire' : 'habit.restore',
+      entity: 'habit',
+      entityId: before.id,
+      before: { name: before.name, retired_at: before.retired_at },
+      after: { name: after.name, retired_at: after.retired_at },
+    });
+    return after;
+  });
+}
+
+export async function changePositiveChange(
+  db: DbOrTx,
+  options: { admin: Admin; changeId: string; input: TUpdatePositiveChangeRequest },
+): Promise<TAdminPositiveChange> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const found = await findPositiveChange(tx, { changeId: options.changeId, organisationId: admin.organisationId });
+    if (!found) throw notFound(CHANGE_NOT_FOUND);
+    await lockProgramme(tx, admin, found.programmeId);
+    const { change } = found;
+    if (
+      input.name !== undefined &&
+      (await positiveChangeNameTaken(tx, { habitId: change.habitId, name: input.name, exceptId: change.id }))
+    ) {
+      throw conflict(`This habit already has a positive change named "${input.name}".`);
+    }
+    const after = await updatePositiveChangeTexts(tx, {
+      changeId: change.id,
+      fields: { name: input.name, description: input.description, category: input.category },
+    });
+    await auditWrite(tx, admin, {
+      action: 'positive_change.update',
+      entity: 'positive_change',
+      entityId: change.id,
+      before: toPositiveChange(change),
+      after,
+    });
+    return after;
+  });
+}
