@@ -93,6 +93,12 @@ export const routes: RouteObject[] = [
             path: '/settings/data',
             lazy: async () => ({ Component: (await import('./routes/settings-data.tsx')).SettingsData }),
           },
+          // The administration console (issue 21), one chunk for all its sections.
+          { path: '/admin', element: redirectTo('/admin/people') },
+          {
+            path: '/admin/:section',
+            lazy: async () => ({ Component: (await import('./routes/admin.tsx')).Admin }),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -17,4 +17,5 @@ export const SCREEN_PATHS: ReadonlyArray<readonly [path: string, module: string]
   ['/settings/notifications', 'settings-notifications.tsx'],
   ['/settings/data', 'settings-data.tsx'],
   ['/notifications/unsubscribe', 'unsubscribe.tsx'],
+  ['/admin/:section', 'admin.tsx'],
 ];

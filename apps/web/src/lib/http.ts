@@ -5,12 +5,16 @@ import type { z } from 'zod';
 export class HttpError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
+  // The whole parsed error body, for refusals that carry more than a detail (the fields of a
+  // validation error, the problems of an uploaded file).
+  readonly body: unknown;
 
-  constructor(status: number, detail?: string) {
+  constructor(status: number, detail?: string, body?: unknown) {
     super(detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}`);
     this.name = 'HttpError';
     this.status = status;
     this.detail = detail;
+    this.body = body;
   }
 }
 
@@ -77,7 +81,7 @@ export function toError(status: number, body: unknown): HttpError {
   }
   const detail =
     body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string' ? body.detail : undefined;
-  return new HttpError(status, detail);
+  return new HttpError(status, detail, body);
 }
 
 // The bearer token for a call to `url`, or null (not our API, or no token to be had).

@@ -1,0 +1,139 @@
+import type { TAdminCohort } from '@habitrack/contracts/admin/cohorts';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { LoadingState } from '../../../components/ui/loading-state.tsx';
+import { useCohorts } from '../api/list-cohorts.ts';
+import { useProgrammes } from '../api/programmes.ts';
+import { useSettings, useUpdateSettings } from '../api/settings.ts';
+import { problemMessage } from '../utils/problem-message.ts';
+import { CohortFormModal } from './cohort-form-modal.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { MoveMembersModal } from './move-members-modal.tsx';
+
+// Cohorts: their programme and size; create, rename, change programme, move people, and choose the
+// default cohort (where people provisioned from the directory start).
+export function CohortsSection() {
+  const cohorts = useCohorts();
+  const programmes = useProgrammes();
+  const settings = useSettings();
+  const updateSettings = useUpdateSettings();
+  const [editing, setEditing] = useState<TAdminCohort | 'new' | null>(null);
+  const [moving, setMoving] = useState(false);
+  const [makingDefault, setMakingDefault] = useState<TAdminCohort | null>(null);
+  const programmeOptions = (programmes.data ?? []).map((programme) => ({ value: programme.id, label: programme.name }));
+
+  const closeDefault = () => {
+    setMakingDefault(null);
+    updateSettings.reset();
+  };
+  const makeDefault = () => {
+    if (!makingDefault || !settings.data) return;
+    const { azure_tenant_ids, email_domains } = settings.data;
+    updateSettings.mutate(
+      { azure_tenant_ids, email_domains, default_cohort_id: makingDefault.id },
+      { onSuccess: closeDefault },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed">
+          A cohort is a group of people going through one programme together.
+        </Text>
+        <Group gap="sm">
+          <Button onClick={() => setEditing('new')} disabled={!programmes.data?.length}>
+            Create a cohort
+          </Button>
+          <Button variant="default" onClick={() => setMoving(true)} disabled={!cohorts.data?.length}>
+            Move people
+          </Button>
+        </Group>
+      </Group>
+      {cohorts.isPending && <LoadingState label="Loading cohorts" />}
+      {cohorts.isError && (
+        <Alert color="red" role="alert" title="Cohorts could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{problemMessage(cohorts.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void cohorts.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {cohorts.data?.length === 0 && <Text>There are no cohorts yet. Create one to place people in a programme.</Text>}
+      {cohorts.data && cohorts.data.length > 0 && (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped>
+            <Table.Caption>Cohorts, by name</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Cohort</Table.Th>
+                <Table.Th scope="col">Programme</Table.Th>
+                <Table.Th scope="col">Members</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {cohorts.data.map((cohort) => (
+                <Table.Tr key={cohort.id}>
+                  <Table.Th scope="row" fw={500}>
+                    {cohort.name}
+                    {cohort.is_default && (
+                      <Badge ml="xs" size="sm" color="blue">
+                        Default
+                      </Badge>
+                    )}
+                  </Table.Th>
+                  <Table.Td>{cohort.programme.name}</Table.Td>
+                  <Table.Td>{cohort.member_count}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setEditing(cohort)}
+                        aria-label={`Edit ${cohort.name}`}
+                      >
+                        Edit
+                      </Button>
+                      {!cohort.is_default && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setMakingDefault(cohort)}
+                          disabled={!settings.data}
+                          aria-label={`Make ${cohort.name} the default cohort`}
+                        >
+                          Make default
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CohortFormModal
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        cohort={editing}
+        programmes={programmeOptions}
+        onClose={() => setEditing(null)}
+      />
+      {cohorts.data && <MoveMembersModal opened={moving} cohorts={cohorts.data} onClose={() => setMoving(false)} />}
+      <ConfirmDialog
+        opened={makingDefault !== null}
+        title="Change the default cohort?"
+        confirmLabel="Make default"
+        pending={updateSettings.isPending}
+        error={updateSettings.isError ? problemMessage(updateSettings.error) : null}
+        onConfirm={makeDefault}
+        onClose={closeDefault}
+      >
+        {`People your directory provisions from now on will join ${makingDefault?.name ?? ''}. People already placed stay where they are.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import type { TAdminCohort } from '@habitrack/contracts/admin/cohorts';
+import { PEOPLE_PAGE_SIZE_MAX } from '@habitrack/contracts/admin/people';
+import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { usePeople } from '../api/list-people.ts';
+import { useMoveCohortMembers } from '../api/move-cohort-members.ts';
+import { problemMessage } from '../utils/problem-message.ts';
+
+type MoveMembersModalProps = {
+  opened: boolean;
+  cohorts: TAdminCohort[];
+  onClose: () => void;
+};
+
+const NO_COHORT = 'none';
+
+// Move selected people from one cohort (or from none) into another, all at once.
+export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalProps) {
+  const [from, setFrom] = useState<string | null>(cohorts[0]?.id ?? null);
+  const [to, setTo] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const move = useMoveCohortMembers();
+  const people = usePeople({
+    ...(from && from !== NO_COHORT ? { cohort_id: from } : {}),
+    ...(q ? { q } : {}),
+    page_size: PEOPLE_PAGE_SIZE_MAX,
+  });
+  // "No cohort" lists everyone; people already in a cohort are marked.
+  const candidates = (people.data?.items ?? []).filter((person) =>
+    from === NO_COHORT ? true : person.cohort?.id === from,
+  );
+  const options = cohorts.map((cohort) => ({ value: cohort.id, label: `${cohort.name} (${cohort.member_count})` }));
+
+  const close = () => {
+    setSelected(new Set());
+    move.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Move people between cohorts" size="lg" centered>
+      <Stack gap="sm">
+        <Group grow gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="From"
+            data={[...options, { value: NO_COHORT, label: 'Anyone (any or no cohort)' }]}
+            value={from}
+            onChange={(value) => {
+              setFrom(value);
+              setSelected(new Set());
+            }}
+            allowDeselect={false}
+            miw={180}
+          />
+          <Select label="To" placeholder="Choose a cohort" data={options} value={to} onChange={setTo} miw={180} />
+        </Group>
+        <TextInput
+          label="Search"
+          placeholder="Name or e-mail"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        {people.isError && (
+          <Alert color="red" role="alert" title="People could not be loaded">
+            {problemMessage(people.error)}
+          </Alert>
+        )}
+        <ScrollArea.Autosize mah={280} type="auto">
+          <Checkbox.Group
+            label="People to move"
+            value={[...selected]}
+            onChange={(values) => setSelected(new Set(values))}
+          >
+            <Stack gap={6} mt="xs">
+              {people.isPending && <Text size="sm">Loading people…</Text>}
+              {people.data && candidates.length === 0 && <Text size="sm">Nobody here matches.</Text>}
+              {candidates.map((person) => (
+                <Checkbox
+                  key={person.id}
+                  value={person.id}
+                  label={`${person.full_name} — ${person.email}${person.cohort ? ` (${person.cohort.name})` : ''}`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        </ScrollArea.Autosize>
+        {move.isError && (
+          <Alert color="red" role="alert" title="Nobody was moved">
+            {problemMessage(move.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => to && move.mutate({ cohortId: to, userIds: [...selected] }, { onSuccess: close })}
+            disabled={!to || selected.size === 0 || to === from}
+            loading={move.isPending}
+          >
+            {selected.size === 1 ? 'Move 1 person' : `Move ${selected.size} people`}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
