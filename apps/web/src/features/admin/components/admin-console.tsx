@@ -1,16 +1,35 @@
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
-import { AuditSection } from './audit-section.tsx';
-import { CohortsSection } from './cohorts-section.tsx';
-import { ContentSection } from './content-section.tsx';
-import { PeopleSection } from './people-section.tsx';
-import { SettingsSection } from './settings-section.tsx';
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '../../../components/ui/loading-state.tsx';
 
+// Each section is a chunk of its own, downloaded when first opened: the console stays light for
+// the People section most visits start with, and each section can grow within its budget.
 export const ADMIN_SECTIONS = [
-  { value: 'people', label: 'People', Section: PeopleSection },
-  { value: 'cohorts', label: 'Cohorts', Section: CohortsSection },
-  { value: 'content', label: 'Programme content', Section: ContentSection },
-  { value: 'settings', label: 'Settings', Section: SettingsSection },
-  { value: 'audit', label: 'Audit log', Section: AuditSection },
+  {
+    value: 'people',
+    label: 'People',
+    Section: lazy(async () => ({ default: (await import('./people-section.tsx')).PeopleSection })),
+  },
+  {
+    value: 'cohorts',
+    label: 'Cohorts',
+    Section: lazy(async () => ({ default: (await import('./cohorts-section.tsx')).CohortsSection })),
+  },
+  {
+    value: 'content',
+    label: 'Programme content',
+    Section: lazy(async () => ({ default: (await import('./content-section.tsx')).ContentSection })),
+  },
+  {
+    value: 'settings',
+    label: 'Settings',
+    Section: lazy(async () => ({ default: (await import('./settings-section.tsx')).SettingsSection })),
+  },
+  {
+    value: 'audit',
+    label: 'Audit log',
+    Section: lazy(async () => ({ default: (await import('./audit-section.tsx')).AuditSection })),
+  },
 ] as const;
 export type TAdminSection = (typeof ADMIN_SECTIONS)[number]['value'];
 
@@ -57,7 +76,9 @@ export function AdminConsole({ section, onSectionChange, isAdmin }: AdminConsole
         </Tabs.List>
         {ADMIN_SECTIONS.map(({ value, Section }) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            <Section />
+            <Suspense fallback={<LoadingState label="Loading section" />}>
+              <Section />
+            </Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>
