@@ -1,6 +1,7 @@
 import type { TFigure } from '@habitrack/contracts/insights/get-insights';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
 import { findUserByEmail } from '../db/queries/identity.ts';
 import {
   departmentKpis,
@@ -11,6 +12,7 @@ import {
   teams,
   users,
 } from '../db/schema/index.ts';
+import { AppDatabase } from '../db/speed/app-database.ts';
 import { getInsights } from '../services/insights.service.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { DEMO_GOALS } from './demo-goals.ts';
@@ -21,9 +23,10 @@ import { seedDemo } from './seed-demo.ts';
 const TODAY = new Date('2026-11-26T10:00:00Z');
 const shown = (figure: TFigure) => !figure.suppressed && figure.value !== null;
 
-async function insightsOf(db: Parameters<typeof getInsights>[0], email: string) {
-  const user = await findUserByEmail(db, email);
-  return getInsights(db, { user: user!, query: { period: '4w' }, now: TODAY });
+async function insightsOf(database: Database, email: string) {
+  const user = await findUserByEmail(database.db, email);
+  const fresh = new AppDatabase(database, { sharedStatements: false, namedStatements: false, heldAnswers: false });
+  return getInsights(fresh, { user: user!, query: { period: '4w' }, now: TODAY });
 }
 
 // The demo's insights (issue 20, item 6): every chart shows something on the first start, and one
@@ -71,7 +74,7 @@ describeEachDatabase('the demo seed for the insights', (getDb) => {
   });
 
   it("gives the leader a figure in every chart, and People Operations' figures suppressed", async () => {
-    const insights = await insightsOf(getDb().db, 'eleanor.whitfield@acme.example');
+    const insights = await insightsOf(getDb(), 'eleanor.whitfield@acme.example');
     expect(insights.weeks).toHaveLength(4);
     expect(shown(insights.members)).toBe(true);
     for (const week of insights.participation) expect(shown(week.rate)).toBe(true);
@@ -95,7 +98,7 @@ describeEachDatabase('the demo seed for the insights', (getDb) => {
   });
 
   it("gives the team leader both departments' figures and goal lines", async () => {
-    const insights = await insightsOf(getDb().db, 'marcus.chen@acme.example');
+    const insights = await insightsOf(getDb(), 'marcus.chen@acme.example');
     expect(insights.departments.map((d) => d.name).sort()).toEqual(['Customer Success', 'Engineering']);
     for (const department of insights.departments) expect(shown(department.check_in_rate)).toBe(true);
     for (const week of insights.mood) expect(shown(week.average)).toBe(true);

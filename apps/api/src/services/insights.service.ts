@@ -9,58 +9,131 @@ import type { DbOrTx } from '../db/client.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
 import {
   applyWrittenFacts,
+  findOrganisationProgramme,
   listProgrammeCohorts,
   listProgrammeHabitNames,
   NO_TEAM,
   readGroupWeeks,
   readMembersNow,
   type GroupWeekRow,
+  type InsightVersions,
   type MembersNowRow,
 } from '../db/queries/insights.ts';
 import { findDepartmentInOrganisation, listDepartments } from '../db/queries/organizational-departments.ts';
-import { findCurrentProgramme } from '../db/queries/programmes.ts';
+import { findCurrentProgramme, type ProgrammeRow } from '../db/queries/programmes.ts';
+import type { AppDatabase } from '../db/speed/app-database.ts';
+import { heldAnswer } from '../db/speed/held-answers.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { localDate } from '../lib/local-date.ts';
 import { complement, figure, percent, SUPPRESSED, WeekSums, weeksOf } from './insights-figures.ts';
 import { goalLineOfSight, type DepartmentFigures } from './insights-goals.ts';
 import { ownsDepartment, DEPARTMENT_NOT_FOUND } from './organizational-access.ts';
 
-// Programme insights (DOMAIN "Wave 2: insights", decision 016): a leader sees the whole current
-// programme with a breakdown per cohort and per department, a team leader their own departments;
-// everything is read from the prepared aggregates and suppressed below 5 members here, before
-// anything is sent.
-const NOT_ALLOWED = 'Only leaders and team leaders can see programme insights.';
+// Programme insights (DOMAIN "Wave 2: insights", decision 016): a leader or an administrator sees
+// the whole current programme with a breakdown per cohort and per department, a team leader their
+// own departments; everything is read from the prepared aggregates and suppressed below 5 members
+// here, before anything is sent.
+const NOT_ALLOWED = 'Only leaders, team leaders and administrators can see programme insights.';
 const NO_PROGRAMME = 'You are not in a programme yet, so there are no insights to show.';
 const TOP_HABITS = 10;
+// A held answer serves at most until the next quarter hour: every time zone's midnight falls on
+// one, so no member's local date (their streak, whether they are still counted) changes meanwhile.
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+type InsightsCall = {
+  programme: ProgrammeRow;
+  user: SignedInUser;
+  period: TInsightsQuery['period'];
+  // A department asked for (already checked), or the leader's whole programme, or the team leader's own.
+  scope: { kind: 'organisation' } | { kind: 'department'; department: { id: string } } | { kind: 'owned' };
+  versions: InsightVersions;
+  now: Date;
+};
+type HeldInsights = { versions: InsightVersions; validFrom: number; validUntil: number; answer: TInsights };
 
 export async function getInsights(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; query: TInsightsQuery; now: Date },
 ): Promise<TInsights> {
   const { user, query, now } = options;
+  const db = database.db;
   const asked = query.department_id
     ? await findDepartmentInOrganisation(db, { departmentId: query.department_id, organisationId: user.organisationId })
     : null;
   if (query.department_id && !asked) throw notFound(DEPARTMENT_NOT_FOUND);
-  if (user.role !== 'leader' && user.role !== 'team_leader') throw forbidden(NOT_ALLOWED);
-  const programme = await findCurrentProgramme(db, user.id);
+  // A leader and an administrator (whatever their programme role) see the whole programme.
+  const seesAll = user.role === 'leader' || user.isAdmin;
+  if (!seesAll && user.role !== 'team_leader') throw forbidden(NOT_ALLOWED);
+  // Someone who sees all but is in no cohort (an administrator): the asked department's programme,
+  // or else the organisation's.
+  const programme =
+    (await findCurrentProgramme(db, user.id)) ??
+    (seesAll
+      ? await findOrganisationProgramme(db, { organisationId: user.organisationId, programmeId: asked?.programmeId })
+      : null);
   if (!programme) throw notFound(NO_PROGRAMME);
   if (asked && asked.programmeId !== programme.id) throw notFound(DEPARTMENT_NOT_FOUND);
-  if (asked && user.role === 'team_leader' && !(await ownsDepartment(db, user, asked))) {
+  if (asked && !seesAll && !(await ownsDepartment(db, user, asked))) {
     throw forbidden('You can only see the insights of your own departments.');
   }
 
-  await applyWrittenFacts(db);
-  const organisationWide = user.role === 'leader' && !asked;
+  const versions = await applyWrittenFacts(db, user.organisationId);
+  const scope: InsightsCall['scope'] = asked
+    ? { kind: 'department', department: asked }
+    : seesAll
+      ? { kind: 'organisation' }
+      : { kind: 'owned' };
+  const held = await database.held(heldInsights, { programme, user, period: query.period, scope, versions, now });
+  return held!.answer;
+}
+
+// One answer per programme, scope, period and the caller's calendar (time zone and local date),
+// reused while no fact, group or name it shows has changed (the versions, migration 0016), for
+// every leader and administrator of the organisation alike (decision 013).
+const heldInsights = heldAnswer<InsightsCall, HeldInsights, AppDatabase>({
+  name: 'insights',
+  max: 500,
+  key: (call) =>
+    [
+      call.programme.id,
+      call.scope.kind === 'department'
+        ? `department:${call.scope.department.id}`
+        : call.scope.kind === 'owned'
+          ? `owner:${call.user.id}`
+          : 'organisation',
+      call.period,
+      call.user.timeZone,
+      localDate(call.now, call.user.timeZone),
+    ].join('|'),
+  read: async (database, call) => {
+    const validFrom = Math.floor(call.now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+    const answer = await readInsights(database.db, call);
+    return { versions: call.versions, validFrom, validUntil: validFrom + QUARTER_HOUR_MS, answer };
+  },
+  reuse: (_database, held, call) => {
+    const now = call.now.getTime();
+    return held.versions.organisation >= call.versions.organisation &&
+      held.versions.content >= call.versions.content &&
+      now >= held.validFrom &&
+      now < held.validUntil
+      ? held
+      : null;
+  },
+});
+
+// The answer read afresh from the prepared aggregates.
+async function readInsights(db: DbOrTx, call: InsightsCall): Promise<TInsights> {
+  const { programme, user, period, scope, now } = call;
+  const organisationWide = scope.kind === 'organisation';
   const all = await listDepartments(db, {
     programmeId: programme.id,
-    ownerId: user.role === 'team_leader' ? user.id : undefined,
+    ownerId: scope.kind === 'owned' ? user.id : undefined,
   });
-  const departments = asked ? all.filter((d) => d.id === asked.id) : all;
+  const departments = scope.kind === 'department' ? all.filter((d) => d.id === scope.department.id) : all;
   const teamIds = departments.map((d) => d.team_id);
   const scopeTeams = organisationWide ? [NO_TEAM] : teamIds;
 
-  const weeks = weeksOf(query.period, {
+  const weeks = weeksOf(period, {
     today: localDate(now, user.timeZone),
     programmeStart: programme.startsAt ? localDate(programme.startsAt, user.timeZone) : null,
   });
@@ -70,7 +143,7 @@ export async function getInsights(
     readMembersNow(db, { programmeId: programme.id, teamIds: organisationWide ? undefined : teamIds, now }),
     listProgrammeHabitNames(db, programme.id),
   ]);
-  const scope = new WeekSums(rows, (row) => scopeTeams.includes(row.teamId));
+  const sums = new WeekSums(rows, (row) => scopeTeams.includes(row.teamId));
   const groupSize = sumMembers(membersNow);
   const departmentFigures = departments.map((d) => departmentFiguresOf(d, { rows, membersNow, weeks }));
   hideSmallGroups(departmentFigures);
@@ -78,11 +151,11 @@ export async function getInsights(
   return {
     programme: { id: programme.id, name: programme.name },
     scope: organisationWide ? 'organisation' : 'departments',
-    period: query.period,
+    period,
     weeks,
     members: figure(groupSize, groupSize, groupSize),
-    ...weeklyFigures(scope, weeks, groupSize),
-    ...choiceFigures(scope, weeks, groupSize, names),
+    ...weeklyFigures(sums, weeks, groupSize),
+    ...choiceFigures(sums, weeks, groupSize, names),
     streaks: streakFigures(membersNow, groupSize),
     cohorts: organisationWide ? await cohortFigures(db, { programmeId: programme.id, membersNow, weeks }) : [],
     departments: departmentFigures.map((d) => ({ id: d.id, ...d.figures })),

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import {
   behaviours,
@@ -8,17 +8,38 @@ import {
   insightGroupWeeks,
   insightMembers,
   NO_TEAM,
+  programmes,
 } from '../schema/index.ts';
 import { rowsOf } from './rows.ts';
 
 // Reads of the prepared aggregates (migration 0013, decision 016): no read touches a log table.
 
+// The versions an insights answer is confirmed by (migration 0016): the organisation's, raised by
+// every application of its members' written facts, and the one of what the answers name.
+export type InsightVersions = { organisation: number; content: number };
+
 // Applies the facts written since the last call to the group sums (the writes only note which
-// member-weeks changed, so check-ins never wait on each other); answers how many were applied.
-export async function applyWrittenFacts(db: DbOrTx): Promise<number> {
-  const result = await db.execute(sql`select "insight_flush"() as "applied"`);
-  const [row] = rowsOf<{ applied: number }>(result);
-  return Number(row?.applied ?? 0);
+// member-weeks changed, so check-ins never wait on each other), then reads the versions.
+export async function applyWrittenFacts(db: DbOrTx, organisationId: string): Promise<InsightVersions> {
+  const result = await db.execute(
+    sql`select "version", "content" from "insight_flush_versions"(${organisationId}::uuid)`,
+  );
+  const [row] = rowsOf<{ version: string | number; content: string | number }>(result);
+  return { organisation: Number(row?.version ?? 0), content: Number(row?.content ?? 0) };
+}
+
+// The organisation's current programme for someone outside every cohort (an administrator): the
+// given one (a department's), or else the one that started last, or else the newest.
+export async function findOrganisationProgramme(db: DbOrTx, options: { organisationId: string; programmeId?: string }) {
+  const filters = [eq(programmes.organisationId, options.organisationId)];
+  if (options.programmeId) filters.push(eq(programmes.id, options.programmeId));
+  const [row] = await db
+    .select()
+    .from(programmes)
+    .where(and(...filters))
+    .orderBy(sql`${programmes.startsAt} desc nulls last`, desc(programmes.createdAt), asc(programmes.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export type GroupWeekRow = {
@@ -68,7 +89,7 @@ export type MembersNowRow = {
 
 // Per cohort and team of the programme: members now, and how many stand at a current streak of
 // 0, 1–6, 7–20 and 21+ days, each on their own local date (DOMAIN "Habits": a run ending today
-// or yesterday is current).
+// or yesterday is current). A deactivated member counts up to their deactivation day only.
 export async function readMembersNow(
   db: DbOrTx,
   options: { programmeId: string; teamIds?: string[]; now: Date },
@@ -99,6 +120,7 @@ export async function readMembersNow(
         case when ${m.ends3} >= x.t - 1 then ${m.run3} else 0 end) as s
       from ${m} cross join lateral (select (${options.now.toISOString()}::timestamptz at time zone ${m.timeZone})::date as t) x
       where ${m.programmeId} = ${options.programmeId} and ${teamFilter}
+        and (${m.activeUntil} is null or x.t <= ${m.activeUntil})
     ) y
     group by y.cohort_id, y.team_id`);
   const rows = (

@@ -57,6 +57,8 @@ export const insightMembers = pgTable(
     ends2: date({ mode: 'string' }),
     run3: integer().notNull().default(0),
     ends3: date({ mode: 'string' }),
+    // The member's last counted local date: their deactivation day (migration 0016); null while active.
+    activeUntil: date({ mode: 'string' }),
   },
   (t) => [index('insight_members_programme_idx').on(t.programmeId, t.teamId, t.cohortId)],
 );

@@ -10,7 +10,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['insights'],
-        summary: "The programme's insights (leader: whole programme; team leader: own departments)",
+        summary: "The programme's insights (leader or administrator: whole programme; team leader: own departments)",
         querystring: ZInsightsQuery,
         response: {
           200: ZInsights.describe(
@@ -20,7 +20,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getInsights(app.database.db, { user: callerOf(request).user, query: request.query, now: app.now() }),
+      getInsights(app.database, { user: callerOf(request).user, query: request.query, now: app.now() }),
   );
 };
 

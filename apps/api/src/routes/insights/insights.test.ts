@@ -147,7 +147,9 @@ describeEachDatabase('insights', (getDatabase) => {
 
   it('refuses a member (403) and an id of another organisation (404)', async () => {
     expect((await get(f.member)).status).toBe(403);
-    expect((await get(f.a[0]!)).body).toEqual({ detail: 'Only leaders and team leaders can see programme insights.' });
+    expect((await get(f.a[0]!)).body).toEqual({
+      detail: 'Only leaders, team leaders and administrators can see programme insights.',
+    });
     const other = await createOrgWithGoals(app, getDatabase().db, issuers);
     expect((await get(f.leader, `department_id=${other.department.id}`)).status).toBe(404);
     expect((await get(f.teamLeader, `department_id=${other.department.id}`)).status).toBe(404);

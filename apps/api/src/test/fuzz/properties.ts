@@ -12,6 +12,8 @@ const INSIGHTS = {
   insight_group_weeks: ANY,
   insight_members: ANY,
   insight_dirty: ANY,
+  // An organisation's first applied fact adds its version row (migration 0016).
+  insight_versions: GROW,
 } as const;
 
 // Row-count changes an accepted request may make, per table. Reads may change nothing unless
