@@ -5,6 +5,7 @@ import {
   findExternalIdHolder,
   findScimUser,
   insertScimUser,
+  joinDefaultCohort,
   listScimUsers,
   teamNamed,
   updateScimUser,
@@ -139,7 +140,8 @@ async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current:
   };
 }
 
-// New people join no cohort: the schema has no default cohort, so they wait for an administrator.
+// New people join the organisation's default cohort when one is set (DOMAIN "SCIM mapping");
+// otherwise they wait for an administrator to place them.
 export async function createUser(db: Db, caller: ScimCaller, body: unknown) {
   const fields = fieldsOf(applyResource(emptyDraft(), body));
   const row = await db.transaction(async (tx) => {
@@ -148,8 +150,9 @@ export async function createUser(db: Db, caller: ScimCaller, body: unknown) {
       organisationId: caller.organisationId,
       values: await valuesOf(tx, caller, fields, null),
     });
+    const cohortId = await joinDefaultCohort(tx, { organisationId: caller.organisationId, userId: id });
     const created = await userOf(tx, caller, id);
-    await audit(tx, caller, 'scim.user.create', null, created);
+    await audit(tx, caller, 'scim.user.create', null, created, cohortId);
     return created;
   });
   return resource(caller, row);
@@ -187,7 +190,15 @@ export async function deleteUser(db: Db, caller: ScimCaller, id: string): Promis
   await change(db, caller, id, 'scim.user.delete', (draft) => ({ ...draft, active: false }));
 }
 
-async function audit(tx: Tx, caller: ScimCaller, action: string, before: ScimUserRow | null, after: ScimUserRow) {
+async function audit(
+  tx: Tx,
+  caller: ScimCaller,
+  action: string,
+  before: ScimUserRow | null,
+  after: ScimUserRow,
+  // The default cohort a new user joined.
+  cohortId: string | null = null,
+) {
   await insertAudit(tx, {
     organisationId: caller.organisationId,
     actorTokenId: caller.tokenId,
@@ -195,6 +206,6 @@ async function audit(tx: Tx, caller: ScimCaller, action: string, before: ScimUse
     entity: 'user',
     entityId: after.id,
     before: before && audited(before),
-    after: audited(after),
+    after: { ...audited(after), ...(cohortId ? { cohort_id: cohortId } : {}) },
   });
 }

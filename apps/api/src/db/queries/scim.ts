@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { organisations, scimTokens, teams, users } from '../schema/index.ts';
+import { cohortMembers, organisations, scimTokens, teams, users } from '../schema/index.ts';
 
 export type ScimUserRow = typeof users.$inferSelect & { teamName: string | null };
 
@@ -124,4 +124,20 @@ export async function insertScimUser(tx: Tx, options: { organisationId: string; 
 
 export async function updateScimUser(tx: Tx, options: { userId: string; values: ScimUserValues }) {
   await tx.update(users).set(options.values).where(eq(users.id, options.userId));
+}
+
+// Where the organisation's provisioned people start (organisations.default_cohort_id): the new user
+// joins that cohort when one is set. How many joined (0 or 1).
+export async function joinDefaultCohort(tx: Tx, options: { organisationId: string; userId: string }) {
+  const joined = await tx
+    .insert(cohortMembers)
+    .select(
+      tx
+        .select({ cohortId: organisations.defaultCohortId, userId: sql<string>`${options.userId}::uuid`.as('user_id') })
+        .from(organisations)
+        .where(and(eq(organisations.id, options.organisationId), isNotNull(organisations.defaultCohortId))),
+    )
+    .onConflictDoNothing()
+    .returning({ cohortId: cohortMembers.cohortId });
+  return joined[0]?.cohortId ?? null;
 }
