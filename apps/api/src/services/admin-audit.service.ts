@@ -50,10 +50,8 @@ const toEntry = (row: AuditRow): TAuditEntry => ({
 export async function listAuditPage(db: DbOrTx, options: { admin: Admin; query: TAuditQuery }): Promise<TAuditPage> {
   const filter = filterOf(options.admin, options.query);
   const page = options.query.page;
-  const [rows, total] = await Promise.all([
-    listAudit(db, { filter, offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE }),
-    countAudit(db, filter),
-  ]);
+  const rows = await listAudit(db, { filter, offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
+  const total = await countAudit(db, filter);
   return { entries: rows.map(toEntry), total, page, page_size: AUDIT_PAGE_SIZE };
 }
 
