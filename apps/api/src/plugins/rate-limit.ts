@@ -6,6 +6,7 @@ import { failingOpen, memoryStore, redisStore, type CounterStore } from './rate-
 
 export const TOO_MANY_REQUESTS = 'Too many requests: please wait a moment and try again.';
 const API_PREFIX = '/api/v1/';
+const SCIM_PREFIX = '/scim/v2/';
 const WINDOW_MS = 60_000;
 // How long a request may wait for Redis before it goes through uncounted.
 export const REDIS_TIMEOUT_MS = 250;
@@ -17,7 +18,8 @@ export type RateLimitOptions = {
   redisKeyPrefix?: string;
 };
 
-const isApi = (request: FastifyRequest) => request.url.startsWith(API_PREFIX);
+const isLimited = (request: FastifyRequest) =>
+  request.url.startsWith(API_PREFIX) || request.url.startsWith(SCIM_PREFIX);
 const tooMany = (retryAfterSeconds?: number) =>
   new HttpError(
     429,
@@ -60,13 +62,19 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
   // Per signed-in user: runs as the first preParsing hook, after routes/api.ts has authenticated
   // the caller in onRequest and before the body is parsed or validated, so colleagues behind one
   // company proxy do not share a budget and a flood of malformed bodies is counted like any other.
+  // SCIM (/scim/v2) is counted the same way per token, which its own onRequest hook has checked;
+  // its refusal is answered in SCIM's error format by the SCIM routes' error handler.
   await app.register(rateLimit, {
     hook: 'preParsing',
     max: options.perMinute,
     timeWindow: WINDOW_MS,
     store: storeClassFor(counters),
-    allowList: (request) => !isApi(request),
-    keyGenerator: (request) => (request.caller ? `user:${request.caller.user.id}` : `ip:${request.ip}`),
+    allowList: (request) => !isLimited(request),
+    keyGenerator: (request) => {
+      if (request.caller) return `user:${request.caller.user.id}`;
+      if (request.scimCaller) return `scim-token:${request.scimCaller.tokenId}`;
+      return `ip:${request.ip}`;
+    },
     errorResponseBuilder: () => tooMany(),
   });
 
@@ -77,7 +85,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
   // goes through whatever its address did before, so nobody behind the same proxy or NAT as an
   // attacker is turned away, and the attacker gets nothing but 429s.
   app.decorate('signInFailures', {
-    async refuse(source: FailureSource, refusal: HttpError): Promise<never> {
+    async refuse(source: FailureSource, refusal: Error): Promise<never> {
       const key = source.kind === 'address' ? `refused:${source.address}` : `refused-identity:${source.identity}`;
       const { count, resetInMs } = await counters.hit(key, WINDOW_MS);
       if (count > options.perMinute) throw tooMany(Math.max(1, Math.ceil(resetInMs / 1000)));
@@ -104,7 +112,7 @@ export type Quota = { name: string; max: number; windowMs: number; detail: strin
 declare module 'fastify' {
   interface FastifyInstance {
     // A refused sign-in: throws the refusal, or 429 once its source has failed too often.
-    signInFailures: { refuse(source: FailureSource, refusal: HttpError): Promise<never> };
+    signInFailures: { refuse(source: FailureSource, refusal: Error): Promise<never> };
     // Counts one use of `quota` by `callerId`; throws 429 (with Retry-After) past its budget.
     quotas: { spend(quota: Quota, callerId: string): Promise<void> };
   }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/errors.ts';
 import { ScimError } from '../../lib/scim-error.ts';
 import { scimCallerOf } from '../../services/scim-tokens.service.ts';
 import { SCIM_CONTENT_TYPE } from './caller.ts';
@@ -33,9 +34,19 @@ export default async function scimRoutes(app: FastifyInstance, options: { public
       }
     },
   );
+  // A missing or unknown token is counted per address like a failed sign-in to /api/v1: past the
+  // per-minute limit the address gets 429 instead of 401 (plugins/rate-limit.ts). Requests with a
+  // valid token are limited per token there too.
   app.addHook('onRequest', async (request) => {
-    const caller = await scimCallerOf(app.database.db, request.headers.authorization);
-    request.scimCaller = { ...caller, baseUrl };
+    try {
+      const caller = await scimCallerOf(app.database.db, request.headers.authorization);
+      request.scimCaller = { ...caller, baseUrl };
+    } catch (error) {
+      if (error instanceof ScimError && error.status === 401) {
+        await app.signInFailures.refuse({ kind: 'address', address: request.ip }, error);
+      }
+      throw error;
+    }
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (payload !== undefined && payload !== null && reply.statusCode !== 204) {
@@ -48,6 +59,10 @@ export default async function scimRoutes(app: FastifyInstance, options: { public
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ScimError) return sendError(reply, error);
+    // The rate limit's refusal (plugins/rate-limit.ts), with its Retry-After.
+    if (error instanceof HttpError && error.statusCode === 429) {
+      return sendError(reply.headers(error.headers), new ScimError(429, error.detail));
+    }
     if (isUniqueViolation(error))
       return sendError(reply, new ScimError(409, 'The value is already in use', 'uniqueness'));
     if (error.statusCode === 415) return sendError(reply, new ScimError(415, `Send ${SCIM_CONTENT_TYPE}`));
