@@ -26,6 +26,9 @@ type BodyOperation = {
   who: (s: Scene) => Member;
   url: (s: Scene) => string;
   body: (s: Scene) => Record<string, unknown>;
+  // Fields the operation documents whose names are among the extras below (an administrator sets
+  // a person's role and right): for this operation they are not extra, so they are not sent as such.
+  documents?: string[];
 };
 
 const v1 = '/api/v1';
@@ -118,6 +121,23 @@ const bodyOperations: Record<string, BodyOperation> = {
     url: (s) => `${v1}/organizational/department-kpis/${s.kpi.id}`,
     body: (s) => ({ department_id: s.department.id, organizational_goal_id: s.goal.id, title: 'Net retention' }),
   },
+  'POST /api/v1/admin/people/': {
+    who: (s) => s.admin,
+    url: () => `${v1}/admin/people`,
+    body: (s) => ({ email: `invited-${s.mate.id.slice(0, 8)}@${s.world.domain}`, full_name: 'Invited Person' }),
+    documents: ['role', 'is_admin'],
+  },
+  'PATCH /api/v1/admin/people/{id}': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/people/${s.mate.id}`,
+    body: () => ({ job_title: 'Coach' }),
+    documents: ['role', 'is_admin'],
+  },
+  'POST /api/v1/admin/people/imports': {
+    who: (s) => s.admin,
+    url: () => `${v1}/admin/people/imports`,
+    body: (s) => ({ format: 'csv', source: `email,full_name\n${s.mate.email},Mate\n`, dry_run: true }),
+  },
 };
 
 // Extra fields as raw JSON members, so "__proto__" and "constructor" reach the server as keys.
@@ -181,7 +201,7 @@ describeEachDatabase('mass assignment: unknown body fields are refused', (getDat
       const url = operation.url(scene);
       const body = operation.body(scene);
       const before = await fingerprint(db);
-      for (const [name, value] of extras(scene, foreign)) {
+      for (const [name, value] of extras(scene, foreign).filter(([n]) => !operation.documents?.includes(n))) {
         const answer = await send(app)(who, { method, url, payload: withExtra(body, name, value) });
         const label = `${key} with ${name}: ${JSON.stringify(answer.body)}`;
         expect(answer.status, label).toBe(400);
