@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { DEMO_UNSUBSCRIBE_SECRET } from '../config.ts';
 import { users } from '../db/schema/index.ts';
+import { programmeYaml } from '../imports/test-fixtures.ts';
 import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
 import {
   createScene,
@@ -137,6 +138,64 @@ const bodyOperations: Record<string, BodyOperation> = {
     who: (s) => s.admin,
     url: () => `${v1}/admin/people/imports`,
     body: (s) => ({ format: 'csv', source: `email,full_name\n${s.mate.email},Mate\n`, dry_run: true }),
+  },
+  // The console's cohorts, content and settings (issue 21).
+  'POST /api/v1/admin/cohorts/': {
+    who: (s) => s.admin,
+    url: () => `${v1}/admin/cohorts`,
+    body: (s) => ({ name: `Cohort ${s.mate.id.slice(0, 8)}`, programme_id: s.programmeId }),
+    documents: ['programme_id'],
+  },
+  'PATCH /api/v1/admin/cohorts/{id}': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/cohorts/${s.secondCohort.id}`,
+    body: () => ({ name: 'Second cohort, renamed' }),
+    documents: ['programme_id'],
+  },
+  'POST /api/v1/admin/cohorts/{id}/members': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/cohorts/${s.world.cohort.id}/members`,
+    body: (s) => ({ user_ids: [s.mate.id] }),
+  },
+  'PATCH /api/v1/admin/programmes/{id}': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/programmes/${s.programmeId}`,
+    body: () => ({ description: 'Small daily habits, edited' }),
+  },
+  'POST /api/v1/admin/programmes/imports': {
+    who: (s) => s.admin,
+    url: () => `${v1}/admin/programmes/imports`,
+    body: (s) => ({ source: programmeYaml(s.world.organisation.slug), dry_run: true }),
+  },
+  'PATCH /api/v1/admin/modules/{id}': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/modules/${s.firstModuleId}`,
+    body: () => ({ name: 'Module 1: Listening' }),
+  },
+  'PATCH /api/v1/admin/behaviours/{id}': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/behaviours/${s.world.behaviours[0]!.id}`,
+    body: () => ({ description: 'Hear people out, edited' }),
+  },
+  'POST /api/v1/admin/behaviours/{id}/habits': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/behaviours/${s.world.behaviours[0]!.id}/habits`,
+    body: () => ({ name: 'Summarise what you heard', difficulty: 'easy', estimated_time_minutes: 5 }),
+  },
+  'PATCH /api/v1/admin/habits/{id}': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/habits/${s.secondHabit.id}`,
+    body: () => ({ tips: ['Start with one'] }),
+  },
+  'PATCH /api/v1/admin/positive-changes/{id}': {
+    who: (s) => s.admin,
+    url: (s) => `${v1}/admin/positive-changes/${s.firstHabitChangeId}`,
+    body: () => ({ category: 'People' }),
+  },
+  'PUT /api/v1/admin/settings/': {
+    who: (s) => s.admin,
+    url: () => `${v1}/admin/settings`,
+    body: (s) => ({ azure_tenant_ids: [s.world.tenant], email_domains: [s.world.domain], default_cohort_id: null }),
   },
 };
 

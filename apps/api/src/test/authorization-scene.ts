@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { endorsements, kpiMeasurements, positiveChanges } from '../db/schema/index.ts';
+import { endorsements, kpiMeasurements, modules, positiveChanges } from '../db/schema/index.ts';
 import { addDays, localDate } from '../lib/local-date.ts';
 import { createOrgWithGoals, type OrgWithGoals } from '../routes/organizational/test-setup.ts';
 import { createCohort, createHabit, createProgramme, createUser } from './factories.ts';
@@ -114,6 +114,13 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     .from(positiveChanges)
     .where(eq(positiveChanges.habitId, firstHabit!.id))
     .limit(1);
+  // The programme's first module (issue 21): something for the console to rename.
+  const [firstModule] = await db
+    .select({ id: modules.id })
+    .from(modules)
+    .where(eq(modules.programmeId, world.programme.id))
+    .orderBy(modules.position)
+    .limit(1);
   // A value of the department's KPI (issue 20): something to change and delete.
   const [measurement] = await db
     .insert(kpiMeasurements)
@@ -136,6 +143,7 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     secondHabitOfSecondProgramme: secondContent.habit,
     secondProgrammeGoalId: secondProgrammeGoal.body.id as string,
     firstHabitChangeId: firstHabitChange!.id,
+    firstModuleId: firstModule!.id,
   };
 }
 
