@@ -9,6 +9,7 @@ import type { DbOrTx } from '../db/client.ts';
 import type { SignedInUser } from '../db/queries/identity.ts';
 import {
   applyWrittenFacts,
+  findInsightsCaller,
   findOrganisationProgramme,
   listProgrammeCohorts,
   listProgrammeHabitNames,
@@ -16,11 +17,11 @@ import {
   readGroupWeeks,
   readMembersNow,
   type GroupWeekRow,
+  type InsightsProgramme,
   type InsightVersions,
   type MembersNowRow,
 } from '../db/queries/insights.ts';
 import { findDepartmentInOrganisation, listDepartments } from '../db/queries/organizational-departments.ts';
-import { findCurrentProgramme, type ProgrammeRow } from '../db/queries/programmes.ts';
 import type { AppDatabase } from '../db/speed/app-database.ts';
 import { heldAnswer } from '../db/speed/held-answers.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
@@ -41,7 +42,7 @@ const TOP_HABITS = 10;
 const QUARTER_HOUR_MS = 15 * 60_000;
 
 type InsightsCall = {
-  programme: ProgrammeRow;
+  programme: InsightsProgramme;
   user: SignedInUser;
   period: TInsightsQuery['period'];
   // A department asked for (already checked), or the leader's whole programme, or the team leader's own.
@@ -64,10 +65,11 @@ export async function getInsights(
   // A leader and an administrator (whatever their programme role) see the whole programme.
   const seesAll = user.role === 'leader' || user.isAdmin;
   if (!seesAll && user.role !== 'team_leader') throw forbidden(NOT_ALLOWED);
+  const caller = await findInsightsCaller(database, { userId: user.id, organisationId: user.organisationId });
   // Someone who sees all but is in no cohort (an administrator): the asked department's programme,
   // or else the organisation's.
   const programme =
-    (await findCurrentProgramme(db, user.id)) ??
+    caller?.programme ??
     (seesAll
       ? await findOrganisationProgramme(db, { organisationId: user.organisationId, programmeId: asked?.programmeId })
       : null);
@@ -77,7 +79,8 @@ export async function getInsights(
     throw forbidden('You can only see the insights of your own departments.');
   }
 
-  const versions = await applyWrittenFacts(db, user.organisationId);
+  // Facts written since the last read are applied first; the versions then confirm a held answer.
+  const versions = caller && !caller.pending ? caller.versions : await applyWrittenFacts(db, user.organisationId);
   const scope: InsightsCall['scope'] = asked
     ? { kind: 'department', department: asked }
     : seesAll

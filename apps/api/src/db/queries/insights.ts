@@ -10,6 +10,8 @@ import {
   NO_TEAM,
   programmes,
 } from '../schema/index.ts';
+import type { AppDatabase } from '../speed/app-database.ts';
+import { sharedStatement } from '../speed/shared-statements.ts';
 import { rowsOf } from './rows.ts';
 
 // Reads of the prepared aggregates (migration 0013, decision 016): no read touches a log table.
@@ -26,6 +28,50 @@ export async function applyWrittenFacts(db: DbOrTx, organisationId: string): Pro
   );
   const [row] = rowsOf<{ version: string | number; content: string | number }>(result);
   return { organisation: Number(row?.version ?? 0), content: Number(row?.content ?? 0) };
+}
+
+export type InsightsProgramme = { id: string; name: string; startsAt: Date | null };
+export type InsightsCaller = { programme: InsightsProgramme; versions: InsightVersions; pending: boolean };
+type InsightsCallerRow = {
+  programme: { id: string; name: string; startsAt: string | null };
+  version: string | number;
+  content: string | number;
+  pending: boolean;
+};
+
+// Every insights request's first statement (the requests of one turn share it, decision 013):
+// the caller's current programme (their cohort's), the versions that confirm a held answer, and
+// whether written facts wait to be applied (then applyWrittenFacts runs first). Reads only, so a
+// request refused afterwards has written nothing.
+const insightsCallerStatement = sharedStatement<{ userId: string; organisationId: string }, InsightsCallerRow>({
+  name: 'insights_caller',
+  params: { userId: 'uuid', organisationId: 'uuid' },
+  query: (p) => sql`select ${p.position} as position, json_build_object(
+      'programme', json_build_object('id', pr.id, 'name', pr.name, 'startsAt', pr.starts_at),
+      'version', coalesce((select v.version from insight_versions v where v.organisation_id = ${p.organisationId}), 0),
+      'content', (select c.version from insight_content_version c where c.id = 1),
+      'pending', exists (select 1 from insight_dirty)) as row
+    from ${p.table}
+    join cohort_members cm on cm.user_id = ${p.userId}
+    join cohorts co on co.id = cm.cohort_id
+    join programmes pr on pr.id = co.programme_id`,
+});
+
+export async function findInsightsCaller(
+  database: AppDatabase,
+  call: { userId: string; organisationId: string },
+): Promise<InsightsCaller | null> {
+  const row = await database.run(insightsCallerStatement, call);
+  if (!row) return null;
+  return {
+    programme: {
+      id: row.programme.id,
+      name: row.programme.name,
+      startsAt: row.programme.startsAt === null ? null : new Date(row.programme.startsAt),
+    },
+    versions: { organisation: Number(row.version), content: Number(row.content) },
+    pending: row.pending,
+  };
 }
 
 // The organisation's current programme for someone outside every cohort (an administrator): the
@@ -89,7 +135,8 @@ export type MembersNowRow = {
 
 // Per cohort and team of the programme: members now, and how many stand at a current streak of
 // 0, 1–6, 7–20 and 21+ days, each on their own local date (DOMAIN "Habits": a run ending today
-// or yesterday is current). A deactivated member counts up to their deactivation day only.
+// or yesterday is current). A deactivated member counts up to their deactivation day only. Each
+// time zone's local date is computed once, not once per member.
 export async function readMembersNow(
   db: DbOrTx,
   options: { programmeId: string; teamIds?: string[]; now: Date },
@@ -110,6 +157,10 @@ export async function readMembersNow(
     s2: number;
     s3: number;
   }>(sql`
+    with x as materialized (
+      select z.time_zone, (${options.now.toISOString()}::timestamptz at time zone z.time_zone)::date as t
+      from (select distinct ${m.timeZone} as time_zone from ${m} where ${m.programmeId} = ${options.programmeId}) z
+    )
     select y.cohort_id, y.team_id, count(*)::int as n,
       count(*) filter (where y.s = 0)::int as s0, count(*) filter (where y.s between 1 and 6)::int as s1,
       count(*) filter (where y.s between 7 and 20)::int as s2, count(*) filter (where y.s >= 21)::int as s3
@@ -118,7 +169,7 @@ export async function readMembersNow(
         case when ${m.ends1} >= x.t - 1 then ${m.run1} else 0 end,
         case when ${m.ends2} >= x.t - 1 then ${m.run2} else 0 end,
         case when ${m.ends3} >= x.t - 1 then ${m.run3} else 0 end) as s
-      from ${m} cross join lateral (select (${options.now.toISOString()}::timestamptz at time zone ${m.timeZone})::date as t) x
+      from ${m} join x on x.time_zone = ${m.timeZone}
       where ${m.programmeId} = ${options.programmeId} and ${teamFilter}
         and (${m.activeUntil} is null or x.t <= ${m.activeUntil})
     ) y
