@@ -39,9 +39,8 @@ function FieldInput({
       return (
         <Textarea
           {...common}
-          autosize
-          minRows={2}
-          maxRows={12}
+          rows={4}
+          resize="vertical"
           value={String(value)}
           onChange={(event) => onChange(event.currentTarget.value)}
         />

@@ -1,6 +1,6 @@
 import { EMAIL_DOMAIN, TENANT_ID, type TAdminSettings } from '@habitrack/contracts/admin/settings';
 import { Alert, Button, Group, Paper, Select, Stack, TagsInput, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
@@ -11,6 +11,10 @@ type TDraft = Pick<TAdminSettings, 'azure_tenant_ids' | 'email_domains' | 'defau
 
 const normalise = (values: string[]) => values.map((value) => value.trim().toLowerCase()).filter(Boolean);
 const invalid = (values: string[], shape: RegExp) => normalise(values).filter((value) => !shape.test(value));
+// Enter adds a tag; on an empty field it would submit the whole form by surprise.
+const keepEnterInField = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 function OrganisationForm({ settings }: { settings: TAdminSettings }) {
   const [draft, setDraft] = useState<TDraft>({
@@ -31,11 +35,22 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        update.mutate({
-          azure_tenant_ids: normalise(draft.azure_tenant_ids),
-          email_domains: normalise(draft.email_domains),
-          default_cohort_id: draft.default_cohort_id,
-        });
+        update.mutate(
+          {
+            azure_tenant_ids: normalise(draft.azure_tenant_ids),
+            email_domains: normalise(draft.email_domains),
+            default_cohort_id: draft.default_cohort_id,
+          },
+          {
+            // The lists as the server stored them (trimmed, lower-cased).
+            onSuccess: (saved) =>
+              setDraft({
+                azure_tenant_ids: saved.azure_tenant_ids,
+                email_domains: saved.email_domains,
+                default_cohort_id: saved.default_cohort_id,
+              }),
+          },
+        );
       }}
     >
       <Stack gap="md">
@@ -45,6 +60,7 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
           placeholder="00000000-0000-0000-0000-000000000000"
           value={draft.azure_tenant_ids}
           onChange={(values) => set('azure_tenant_ids', values)}
+          onKeyDown={keepEnterInField}
           error={badTenants.length ? `Not a tenant id (GUID): ${badTenants.join(', ')}` : undefined}
           clearable
         />
@@ -54,6 +70,7 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
           placeholder="example.com"
           value={draft.email_domains}
           onChange={(values) => set('email_domains', values)}
+          onKeyDown={keepEnterInField}
           error={badDomains.length ? `Not a domain name: ${badDomains.join(', ')}` : undefined}
           clearable
         />
@@ -108,7 +125,7 @@ export function SettingsSection() {
           {settings.data && (
             <>
               <Text size="sm">Organisation: {settings.data.name}</Text>
-              <OrganisationForm key={settings.dataUpdatedAt} settings={settings.data} />
+              <OrganisationForm settings={settings.data} />
             </>
           )}
         </Stack>

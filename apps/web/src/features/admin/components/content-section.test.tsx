@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { createHabit, createProgramme, PROGRAMME } from '../testing/factories.ts';
+import { problem, stubAdminApi, type TRecordedCall } from '../testing/stub-admin-api.ts';
+
+const active = createHabit({
+  name: 'Ask one open question',
+  positive_changes: [
+    {
+      id: '70000000-0000-4000-8000-000000000001',
+      position: 1,
+      name: 'Better ideas',
+      description: null,
+      category: 'team',
+    },
+  ],
+});
+const retired = createHabit({ name: 'Daily stand-up notes', retired: true, retired_at: '2026-11-01T00:00:00.000Z' });
+const programme = createProgramme({
+  behaviours: [
+    {
+      id: active.behaviour_id,
+      position: 1,
+      name: 'Active listening',
+      description: 'Hear people out.',
+      habits: [active, retired],
+    },
+  ],
+});
+
+function stubContent(routes: Record<string, (call: TRecordedCall) => Response> = {}) {
+  return stubAdminApi({
+    'GET /api/v1/admin/programmes': () => Response.json([createProgramme({ modules: [], behaviours: [] })]),
+    [`GET /api/v1/admin/programmes/${PROGRAMME.id}`]: () => Response.json(programme),
+    ...routes,
+  });
+}
+
+async function openBehaviour() {
+  await userEvent.click(await screen.findByRole('button', { name: /Active listening/ }));
+  return screen.findByText('Hear people out.');
+}
+
+describe('Programme content', () => {
+  it('shows modules, behaviours, habits (retired ones marked) and positive changes', async () => {
+    stubContent();
+    renderRoute('/admin/content');
+
+    expect(await screen.findByRole('heading', { level: 2, name: PROGRAMME.name })).toBeVisible();
+    expect(screen.getByText('Listening')).toBeVisible();
+    await openBehaviour();
+    expect(await screen.findByRole('button', { name: 'Retire the habit Ask one open question' })).toBeVisible();
+    expect(screen.getByText('Ask one open question')).toBeVisible();
+    expect(screen.getByText('Better ideas')).toBeVisible();
+    expect(screen.getByText('Retired')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Restore the habit Daily stand-up notes' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Retire the habit Ask one open question' })).toBeVisible();
+  });
+
+  it('retires a habit', async () => {
+    const api = stubContent({
+      [`POST /api/v1/admin/habits/${active.id}/retire`]: () => Response.json({ ...active, retired: true }),
+    });
+    renderRoute('/admin/content');
+    await openBehaviour();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Retire the habit Ask one open question' }));
+
+    await waitFor(() => expect(api.callsTo('POST', `/api/v1/admin/habits/${active.id}/retire`)).toHaveLength(1));
+  });
+
+  it("edits a habit's texts, sending only what changed, and keeps them when refused", async () => {
+    let refuse = true;
+    const api = stubContent({
+      [`PATCH /api/v1/admin/habits/${active.id}`]: () =>
+        refuse
+          ? problem(409, 'This behaviour already has a habit called Daily stand-up notes.')()
+          : Response.json(active),
+    });
+    renderRoute('/admin/content');
+    await openBehaviour();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit the habit Ask one open question' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit the habit Ask one open question' }));
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Daily stand-up notes');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText(/already has a habit called/)).toBeVisible();
+    expect(name).toHaveValue('Daily stand-up notes');
+    refuse = false;
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ask two open questions');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PATCH', `/api/v1/admin/habits/${active.id}`).map((call) => call.body)).toEqual([
+      { name: 'Daily stand-up notes' },
+      { name: 'Ask two open questions' },
+    ]);
+  });
+
+  it('adds a habit to a behaviour', async () => {
+    const api = stubContent({
+      [`POST /api/v1/admin/behaviours/${active.behaviour_id}/habits`]: () => Response.json(active, { status: 201 }),
+    });
+    renderRoute('/admin/content');
+    await openBehaviour();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a habit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a habit to Active listening' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Summarise what you heard');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add the habit' }));
+
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/api/v1/admin/behaviours/${active.behaviour_id}/habits`)[0]?.body).toEqual({
+        name: 'Summarise what you heard',
+        description: '',
+        instructions: '',
+        difficulty: 'easy',
+        estimated_time_minutes: 5,
+        default_duration_days: 60,
+        tips: [],
+      }),
+    );
+  });
+});
