@@ -61,6 +61,41 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'POST /api/v1/organizational/department-kpis/{id}/measurements': { kpi_measurements: GROW_ONE },
   'PUT /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {},
   'DELETE /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': { kpi_measurements: [-1, 0] },
+  // The console's People (issue 21): every accepted write adds its one audit row. Joining or
+  // leaving a cohort moves the insights' and standings' bookkeeping.
+  'POST /api/v1/admin/people/': {
+    ...INSIGHTS,
+    users: GROW_ONE,
+    cohort_members: GROW_ONE,
+    cohort_standings_stripes: GROW,
+    email_outbox: GROW_ONE,
+    audit_log: GROW_ONE,
+  },
+  'PATCH /api/v1/admin/people/{id}': {
+    ...INSIGHTS,
+    cohort_members: [-1, 1],
+    cohort_standings_stripes: GROW,
+    audit_log: GROW_ONE,
+  },
+  'POST /api/v1/admin/people/{id}/deactivate': { ...INSIGHTS, audit_log: GROW_ONE },
+  'POST /api/v1/admin/people/{id}/reactivate': { ...INSIGHTS, audit_log: GROW_ONE },
+  // Erasure unlinks identities and drops the mail to the old address; every counted row stays.
+  'POST /api/v1/admin/people/{id}/erase': {
+    ...INSIGHTS,
+    identities: SHRINK,
+    email_outbox: SHRINK,
+    audit_log: GROW_ONE,
+  },
+  'POST /api/v1/admin/people/imports': {
+    ...INSIGHTS,
+    teams: GROW,
+    users: GROW,
+    team_managers: GROW,
+    cohorts: GROW,
+    cohort_members: GROW,
+    cohort_standings_stripes: GROW,
+    audit_log: GROW_ONE,
+  },
 };
 
 // What is wrong with one answer (nothing: an empty list). `oversized` is the size of a body over
