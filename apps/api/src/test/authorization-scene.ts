@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { endorsements, kpiMeasurements, modules, positiveChanges } from '../db/schema/index.ts';
 import { addDays, localDate } from '../lib/local-date.ts';
 import { createOrgWithGoals, type OrgWithGoals } from '../routes/organizational/test-setup.ts';
+import { createScimToken } from '../services/scim-tokens.service.ts';
 import { createCohort, createHabit, createProgramme, createUser } from './factories.ts';
 import type { TestIssuers } from './tokens.ts';
 import { createWorld, type Member } from './world.ts';
@@ -121,6 +122,8 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     .where(eq(modules.programmeId, world.programme.id))
     .orderBy(modules.position)
     .limit(1);
+  // A SCIM token of the organisation (issue 21): something for the console to revoke.
+  const scimToken = await createScimToken(db, { organisationId: world.organisation.id, createdBy: admin.id });
   // A value of the department's KPI (issue 20): something to change and delete.
   const [measurement] = await db
     .insert(kpiMeasurements)
@@ -144,6 +147,7 @@ export async function createScene(app: App, db: Db, issuers: TestIssuers) {
     secondProgrammeGoalId: secondProgrammeGoal.body.id as string,
     firstHabitChangeId: firstHabitChange!.id,
     firstModuleId: firstModule!.id,
+    scimTokenId: scimToken.id,
   };
 }
 
