@@ -63,8 +63,8 @@ describe('Audit log', () => {
     vi.stubGlobal(
       'URL',
       class extends URL {
-        static createObjectURL = createObjectURL;
-        static revokeObjectURL = vi.fn();
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
       },
     );
     const api = stubAdminApi({
