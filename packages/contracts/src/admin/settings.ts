@@ -6,8 +6,10 @@ export const SETTINGS_LIST_MAX = 50;
 
 // A Microsoft Entra ID (Azure AD) tenant id: a GUID, stored lower-case.
 export const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-// An e-mail domain: dot-separated labels of letters, digits and inner hyphens, a letter TLD.
-export const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+// An e-mail domain: dot-separated labels of letters, digits and inner hyphens, ending in a
+// top-level domain of letters (or its punycode form, xn--…).
+export const EMAIL_DOMAIN =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 const unique = (values: string[]) => new Set(values).size === values.length;
 
