@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   TAdminPerson,
   TListPeopleQuery,
@@ -11,8 +10,6 @@ import type { Db, Tx } from '../db/client.ts';
 import {
   cohortOfOrganisation,
   emailInUse,
-  erasePerson as eraseRow,
-  findPerson,
   insertPerson,
   searchPeople,
   setCohort,
@@ -21,44 +18,15 @@ import {
   type AdminPersonRow,
   type PersonChanges,
 } from '../db/queries/admin-people.ts';
-import { insertAudit } from '../db/queries/audit.ts';
-import type { SignedInUser } from '../db/queries/identity.ts';
 import { queueEmails } from '../db/queries/outbox.ts';
-import { LAST_ADMIN_CONSTRAINT, USER_EMAIL_CONSTRAINT, violatesConstraint } from '../lib/constraint-violation.ts';
-import { conflict, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { invitationEmail } from '../mail/invitation-email.ts';
+import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson, type Admin } from './admin-person.ts';
 
-// The console's People (issue 21, DOMAIN "Wave 2: administration"). Every operation acts in the
-// administrator's own organisation: anyone else's id is "not found". Every write is one
-// transaction with its audit row; a write that changes nothing writes no audit row.
-
-type Admin = SignedInUser;
-
-export function toPerson(row: AdminPersonRow): TAdminPerson {
-  return {
-    id: row.id,
-    full_name: row.fullName,
-    email: row.email,
-    job_title: row.jobTitle,
-    role: row.role,
-    is_admin: row.isAdmin,
-    team: row.team,
-    cohort: row.cohort,
-    status: row.deactivatedAt === null ? 'active' : 'deactivated',
-    deactivated_at: row.deactivatedAt?.toISOString() ?? null,
-    erased: row.erasedAt !== null,
-  };
-}
-
-const PERSON_NOT_FOUND = 'The person was not found in your organisation.';
-const lastAdmin = (row: AdminPersonRow) =>
-  conflict(`${row.fullName} is the last administrator of your organisation: make someone else an administrator first.`);
-
-async function personOf(db: Db | Tx, admin: Admin, id: string, lock = false) {
-  const row = await findPerson(db, { organisationId: admin.organisationId, userId: id, lock });
-  if (!row) throw notFound(PERSON_NOT_FOUND);
-  return row;
-}
+// The console's People (issue 21, DOMAIN "Wave 2: administration"): search, invite and change.
+// Every operation acts in the administrator's own organisation: anyone else's id is "not found".
+// Every write is one transaction with its audit row; a write that changes nothing writes none.
+// Deactivation and erasure: admin-people-status.service.ts.
 
 export async function listPeople(db: Db, options: { admin: Admin; query: TListPeopleQuery }) {
   const { query } = options;
@@ -93,41 +61,6 @@ async function checkPlacement(tx: Tx, admin: Admin, placement: { teamId?: string
     throw notFound('The cohort was not found in your organisation.');
   }
 }
-
-async function audit(
-  tx: Tx,
-  admin: Admin,
-  entry: { action: string; userId: string; before: object | null; after: object | null },
-) {
-  await insertAudit(tx, {
-    organisationId: admin.organisationId,
-    actorUserId: admin.id,
-    action: entry.action,
-    entity: 'user',
-    entityId: entry.userId,
-    before: entry.before,
-    after: entry.after,
-  });
-}
-
-// The last-administrator trigger and the e-mail's unique index decide races; both answer 409.
-// `person` is the person the write changes, once read inside the transaction.
-async function refusingConflicts<T>(
-  run: () => Promise<T>,
-  refusals: { person?: () => AdminPersonRow | null; email?: string },
-): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const person = refusals.person?.();
-    if (person && violatesConstraint(error, LAST_ADMIN_CONSTRAINT)) throw lastAdmin(person);
-    if (refusals.email && violatesConstraint(error, USER_EMAIL_CONSTRAINT)) throw emailTaken(refusals.email);
-    throw error;
-  }
-}
-
-const emailTaken = (email: string) =>
-  conflict(`The e-mail address ${email} is already in use: each person signs in with their own address.`);
 
 export async function invitePerson(
   db: Db,
@@ -199,8 +132,6 @@ function difference(before: Audited, after: Audited) {
   };
 }
 
-const erasedRefusal = (what: string) => conflict(`This person was erased: ${what}.`);
-
 export async function updatePerson(
   db: Db,
   options: { admin: Admin; id: string; input: z.output<typeof ZUpdatePersonRequest> },
@@ -227,74 +158,6 @@ export async function updatePerson(
         const after = await personOf(tx, admin, before.id);
         const diff = difference(audited(before), audited(after));
         if (diff.changed) await audit(tx, admin, { action: 'person.update', userId: before.id, ...diff });
-        return toPerson(after);
-      }),
-    { person: () => locked },
-  );
-}
-
-async function setStatus(db: Db, options: { admin: Admin; id: string; active: boolean; now: Date }) {
-  const { admin } = options;
-  const action = options.active ? 'person.reactivate' : 'person.deactivate';
-  let locked: AdminPersonRow | null = null;
-  return refusingConflicts(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await personOf(tx, admin, options.id, true);
-        locked = before;
-        const isActive = before.deactivatedAt === null;
-        if (isActive === options.active) return toPerson(before);
-        if (options.active && before.erasedAt) throw erasedRefusal('an erased person cannot be reactivated');
-        await updateRow(tx, { userId: before.id, changes: { deactivatedAt: options.active ? null : options.now } });
-        const after = await personOf(tx, admin, before.id);
-        await audit(tx, admin, {
-          action,
-          userId: before.id,
-          before: { deactivated_at: before.deactivatedAt?.toISOString() ?? null },
-          after: { deactivated_at: after.deactivatedAt?.toISOString() ?? null },
-        });
-        return toPerson(after);
-      }),
-    { person: () => locked },
-  );
-}
-
-export const deactivatePerson = (db: Db, options: { admin: Admin; id: string; now: Date }) =>
-  setStatus(db, { ...options, active: false });
-export const reactivatePerson = (db: Db, options: { admin: Admin; id: string; now: Date }) =>
-  setStatus(db, { ...options, active: true });
-
-// DOMAIN "Erasure": irreversible; a second erasure answers 409. The audit row says that it
-// happened, by whom and how much was removed, never the erased values.
-export async function erasePerson(db: Db, options: { admin: Admin; id: string; now: Date }): Promise<TAdminPerson> {
-  const { admin } = options;
-  let locked: AdminPersonRow | null = null;
-  return refusingConflicts(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await personOf(tx, admin, options.id, true);
-        locked = before;
-        if (before.erasedAt) throw erasedRefusal('an erasure cannot be repeated');
-        const removed = await eraseRow(tx, {
-          userId: before.id,
-          oldEmail: before.email,
-          erasedEmail: `erased-${randomUUID()}@erased.invalid`,
-          now: options.now,
-        });
-        const after = await personOf(tx, admin, before.id);
-        await audit(tx, admin, {
-          action: 'person.erase',
-          userId: before.id,
-          before: { erased: false, status: before.deactivatedAt === null ? 'active' : 'deactivated' },
-          after: {
-            erased: true,
-            status: 'deactivated',
-            notes_removed: removed.notes,
-            endorsement_messages_removed: removed.endorsementMessages,
-            identities_unlinked: removed.identities,
-            emails_removed: removed.emails,
-          },
-        });
         return toPerson(after);
       }),
     { person: () => locked },
