@@ -69,6 +69,7 @@ describeEachDatabase('admin people: deactivation and erasure', (getDatabase) => 
       for (const verb of ['deactivate', 'reactivate', 'erase']) {
         expect((await post(world.admin, theirs.member.id, verb)).status).toBe(404);
         expect((await post(world.admin, randomUUID(), verb)).status).toBe(404);
+        expect((await post(world.admin, 'not-a-person', verb)).status).toBe(400);
         expect((await post(world.member, world.member.id, verb)).status).toBe(403);
       }
       expect(await writes(db(), world.organisation.id)).toEqual(before);
