@@ -46,21 +46,29 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'PUT /api/v1/me/notification-preferences': { notification_preferences: GROW_ONE },
   // Turns a setting off: changes a row, never the number of rows.
   'POST /api/v1/notifications/unsubscribe': {},
-  'POST /api/v1/organizational/goals/': { organizational_goals: GROW_ONE, email_outbox: GROW },
-  'PUT /api/v1/organizational/goals/{id}': { email_outbox: GROW },
+  'POST /api/v1/organizational/goals/': { organizational_goals: GROW_ONE, email_outbox: GROW, audit_log: GROW_ONE },
+  'PUT /api/v1/organizational/goals/{id}': { email_outbox: GROW, audit_log: GROW_ONE },
   'DELETE /api/v1/organizational/goals/{id}': {
     organizational_goals: [-1, 0],
     department_goals: SHRINK,
     department_kpis: SHRINK,
     kpi_measurements: SHRINK,
+    audit_log: GROW_ONE,
   },
-  'POST /api/v1/organizational/departments/': { departments: GROW_ONE, department_goals: GROW },
-  'POST /api/v1/organizational/department-kpis/': { department_kpis: GROW_ONE, department_goals: GROW_ONE },
-  'PUT /api/v1/organizational/department-kpis/{id}': { department_goals: GROW_ONE },
-  'PUT /api/v1/organizational/department-kpis/{id}/target': {},
-  'POST /api/v1/organizational/department-kpis/{id}/measurements': { kpi_measurements: GROW_ONE },
-  'PUT /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {},
-  'DELETE /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': { kpi_measurements: [-1, 0] },
+  'POST /api/v1/organizational/departments/': { departments: GROW_ONE, department_goals: GROW, audit_log: GROW_ONE },
+  'POST /api/v1/organizational/department-kpis/': {
+    department_kpis: GROW_ONE,
+    department_goals: GROW_ONE,
+    audit_log: GROW_ONE,
+  },
+  'PUT /api/v1/organizational/department-kpis/{id}': { department_goals: GROW_ONE, audit_log: GROW_ONE },
+  'PUT /api/v1/organizational/department-kpis/{id}/target': { audit_log: GROW_ONE },
+  'POST /api/v1/organizational/department-kpis/{id}/measurements': { kpi_measurements: GROW_ONE, audit_log: GROW_ONE },
+  'PUT /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': { audit_log: GROW_ONE },
+  'DELETE /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {
+    kpi_measurements: [-1, 0],
+    audit_log: GROW_ONE,
+  },
   // The console's People (issue 21): every accepted write adds its one audit row. Joining or
   // leaving a cohort moves the insights' and standings' bookkeeping.
   'POST /api/v1/admin/people/': {
@@ -96,6 +104,38 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
     cohort_standings_stripes: GROW,
     audit_log: GROW_ONE,
   },
+  // The console's cohorts, content, settings and SCIM tokens (issue 21): every accepted write adds
+  // its one audit row (none when it changes nothing). A new cohort adds its standings stripes;
+  // moving people moves their standings and insights bookkeeping.
+  'POST /api/v1/admin/cohorts/': { cohorts: GROW_ONE, cohort_standings_stripes: GROW, audit_log: GROW_ONE },
+  'PATCH /api/v1/admin/cohorts/{id}': { ...INSIGHTS, audit_log: GROW_ONE },
+  'POST /api/v1/admin/cohorts/{id}/members': {
+    ...INSIGHTS,
+    cohort_members: GROW,
+    cohort_standings_stripes: GROW,
+    member_activity: GROW,
+    audit_log: GROW_ONE,
+  },
+  'PATCH /api/v1/admin/programmes/{id}': { audit_log: GROW_ONE },
+  // A dry run keeps nothing; an applied file adds (and may drop modules) in its programme.
+  'POST /api/v1/admin/programmes/imports': {
+    programmes: GROW_ONE,
+    modules: ANY,
+    behaviours: GROW,
+    habits: GROW,
+    positive_changes: GROW,
+    audit_log: GROW_ONE,
+  },
+  'PATCH /api/v1/admin/modules/{id}': { audit_log: GROW_ONE },
+  'PATCH /api/v1/admin/behaviours/{id}': { audit_log: GROW_ONE },
+  'POST /api/v1/admin/behaviours/{id}/habits': { habits: GROW_ONE, audit_log: GROW_ONE },
+  'PATCH /api/v1/admin/habits/{id}': { audit_log: GROW_ONE },
+  'POST /api/v1/admin/habits/{id}/retire': { audit_log: GROW_ONE },
+  'POST /api/v1/admin/habits/{id}/restore': { audit_log: GROW_ONE },
+  'PATCH /api/v1/admin/positive-changes/{id}': { audit_log: GROW_ONE },
+  'PUT /api/v1/admin/settings/': { audit_log: GROW_ONE },
+  'POST /api/v1/admin/scim-tokens/': { scim_tokens: GROW_ONE, audit_log: GROW_ONE },
+  'POST /api/v1/admin/scim-tokens/{id}/revoke': { audit_log: GROW_ONE },
 };
 
 // What is wrong with one answer (nothing: an empty list). `oversized` is the size of a body over
@@ -127,9 +167,12 @@ export function problemsWith(
     if (Object.keys(changes).length > 0) problems.push(`refused with ${status} yet wrote ${JSON.stringify(changes)}`);
   }
   if (status >= 200 && status < 300) {
-    // A zip (GET /api/v1/me/export?format=zip) is the one answer that is not JSON.
+    // A zip (GET /api/v1/me/export?format=zip) and the audit log's CSV are the answers not in JSON.
     const isZip = response.headers['content-type'] === 'application/zip' && body.startsWith('PK');
-    if (status !== 204 && parsed === undefined && !isZip) problems.push(`answered ${status} without a JSON body`);
+    const isCsv = String(response.headers['content-type']).startsWith('text/csv') && body.startsWith('\uFEFFid,');
+    if (status !== 204 && parsed === undefined && !isZip && !isCsv) {
+      problems.push(`answered ${status} without a JSON body`);
+    }
     const allowed = MAY_WRITE[operationName(operation)] ?? (operation.method === 'GET' ? {} : undefined);
     if (!allowed) problems.push(`accepted, but MAY_WRITE does not say what ${operationName(operation)} may write`);
     for (const [table, delta] of Object.entries(changes)) {
