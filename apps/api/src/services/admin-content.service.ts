@@ -1,42 +1,34 @@
 import type {
   TAdminBehaviour,
-  TAdminHabit,
   TAdminModule,
   TAdminPositiveChange,
   TAdminProgramme,
   TAdminProgrammeSummary,
-  TCreateHabitRequest,
   TUpdateBehaviourRequest,
-  TUpdateHabitRequest,
   TUpdatePositiveChangeRequest,
   TUpdateProgrammeRequest,
 } from '@habitrack/contracts/admin/content';
 import type { DbOrTx } from '../db/client.ts';
 import {
-  behaviourNameTaken,
   findBehaviour,
-  findHabitWithProgramme,
   findModule,
   findOrganisationProgramme,
   findPositiveChange,
-  habitNameTaken,
-  insertHabit,
   listOrganisationProgrammes,
-  positiveChangeNameTaken,
-  readHabit,
   readProgrammeContent,
-  setHabitRetired,
   toBehaviourFields,
   toModule,
   toPositiveChange,
   toProgrammeSummary,
+} from '../db/queries/admin-content.ts';
+import {
+  behaviourNameTaken,
+  positiveChangeNameTaken,
   updateBehaviourTexts,
-  updateHabitFields,
   updateModuleName,
   updatePositiveChangeTexts,
   updateProgrammeTexts,
-  type HabitFields,
-} from '../db/queries/admin-content.ts';
+} from '../db/queries/admin-content-writes.ts';
 import { sanitizeIntroContent } from '../imports/sanitize-intro.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Admin } from './admin-cohorts.service.ts';
@@ -48,10 +40,9 @@ import { auditWrite } from './audit-trail.ts';
 const PROGRAMME_NOT_FOUND = 'This programme was not found in your organisation.';
 const MODULE_NOT_FOUND = 'This module was not found in your organisation.';
 const BEHAVIOUR_NOT_FOUND = 'This behaviour was not found in your organisation.';
-const HABIT_NOT_FOUND = 'This habit was not found in your organisation.';
 const CHANGE_NOT_FOUND = 'This positive change was not found in your organisation.';
 
-async function lockProgramme(db: DbOrTx, admin: Admin, programmeId: string) {
+export async function lockProgramme(db: DbOrTx, admin: Admin, programmeId: string) {
   const programme = await findOrganisationProgramme(db, {
     programmeId,
     organisationId: admin.organisationId,
@@ -153,100 +144,6 @@ export async function changeBehaviour(
       entityId: found.id,
       before: toBehaviourFields(found),
       after,
-    });
-    return after;
-  });
-}
-
-const habitFieldsOf = (input: TUpdateHabitRequest): HabitFields => ({
-  name: input.name,
-  description: input.description,
-  instructions: input.instructions,
-  difficulty: input.difficulty,
-  estimatedTimeMinutes: input.estimated_time_minutes,
-  defaultDurationDays: input.default_duration_days,
-  tips: input.tips,
-});
-
-export async function addHabit(
-  db: DbOrTx,
-  options: { admin: Admin; behaviourId: string; input: TCreateHabitRequest },
-): Promise<TAdminHabit> {
-  const { admin, input } = options;
-  return db.transaction(async (tx) => {
-    const behaviour = await findBehaviour(tx, {
-      behaviourId: options.behaviourId,
-      organisationId: admin.organisationId,
-    });
-    if (!behaviour) throw notFound(BEHAVIOUR_NOT_FOUND);
-    await lockProgramme(tx, admin, behaviour.programmeId);
-    if (await habitNameTaken(tx, { behaviourId: behaviour.id, name: input.name })) {
-      throw conflict(`This behaviour already has a habit named "${input.name}".`);
-    }
-    const id = await insertHabit(tx, {
-      behaviourId: behaviour.id,
-      fields: {
-        name: input.name,
-        description: input.description,
-        instructions: input.instructions,
-        difficulty: input.difficulty,
-        estimatedTimeMinutes: input.estimated_time_minutes,
-        defaultDurationDays: input.default_duration_days,
-        tips: input.tips,
-      },
-    });
-    const after = (await readHabit(tx, id))!;
-    await auditWrite(tx, admin, { action: 'habit.create', entity: 'habit', entityId: id, after });
-    return after;
-  });
-}
-
-// The habit of the organisation, its programme locked, as it is before the write.
-async function writableHabit(db: DbOrTx, admin: Admin, habitId: string): Promise<TAdminHabit> {
-  const found = await findHabitWithProgramme(db, { habitId, organisationId: admin.organisationId });
-  if (!found) throw notFound(HABIT_NOT_FOUND);
-  await lockProgramme(db, admin, found.programmeId);
-  return (await readHabit(db, habitId))!;
-}
-
-export async function changeHabit(
-  db: DbOrTx,
-  options: { admin: Admin; habitId: string; input: TUpdateHabitRequest },
-): Promise<TAdminHabit> {
-  const { admin, input } = options;
-  return db.transaction(async (tx) => {
-    const before = await writableHabit(tx, admin, options.habitId);
-    if (
-      input.name !== undefined &&
-      (await habitNameTaken(tx, { behaviourId: before.behaviour_id, name: input.name, exceptId: before.id }))
-    ) {
-      throw conflict(`This behaviour already has a habit named "${input.name}".`);
-    }
-    await updateHabitFields(tx, { habitId: before.id, fields: habitFieldsOf(input) });
-    const after = (await readHabit(tx, before.id))!;
-    await auditWrite(tx, admin, { action: 'habit.update', entity: 'habit', entityId: before.id, before, after });
-    return after;
-  });
-}
-
-// Retiring keeps the habit with everyone who has it and stops offering it; restoring offers it
-// again. Either, asked twice, answers the habit as it is and writes nothing the second time.
-export async function setHabitRetirement(
-  db: DbOrTx,
-  options: { admin: Admin; habitId: string; retire: boolean; now: Date },
-): Promise<TAdminHabit> {
-  const { admin, retire } = options;
-  return db.transaction(async (tx) => {
-    const before = await writableHabit(tx, admin, options.habitId);
-    if (before.retired === retire) return before;
-    await setHabitRetired(tx, { habitId: before.id, retiredAt: retire ? options.now : null });
-    const after = (await readHabit(tx, before.id))!;
-    await auditWrite(tx, admin, {
-      action: retire ? 'habit.retire' : 'habit.restore',
-      entity: 'habit',
-      entityId: before.id,
-      before: { name: before.name, retired_at: before.retired_at },
-      after: { name: after.name, retired_at: after.retired_at },
     });
     return after;
   });

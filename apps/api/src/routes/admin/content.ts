@@ -20,16 +20,14 @@ import {
 } from '@habitrack/contracts/admin/content';
 import { callerOf } from '../../plugins/auth.ts';
 import {
-  addHabit,
   changeBehaviour,
-  changeHabit,
   changeModule,
   changePositiveChange,
   changeProgramme,
   getProgramme,
   listProgrammes,
-  setHabitRetirement,
 } from '../../services/admin-content.service.ts';
+import { addHabit, changeHabit, setHabitRetirement } from '../../services/admin-habits.service.ts';
 import { importProgrammeFile } from '../../services/admin-programme-import.service.ts';
 
 const tags = ['admin'];
