@@ -1,6 +1,7 @@
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
+import '../styles.ts';
 
 // Each section is a chunk of its own, downloaded when first opened: the console stays light for
 // the People section most visits start with, and each section can grow within its budget.

@@ -6,6 +6,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useAuditPage, useExportAudit } from '../api/audit.ts';
 import { formatInstant } from '../utils/labels.ts';
 import { problemMessage } from '../utils/problem-message.ts';
+import { ScrollBox } from './scroll-box.tsx';
 
 // A local date (the date input's value) as the API's instant: the start or the end of that day
 // in the administrator's own time zone.
@@ -174,7 +175,7 @@ export function AuditSection() {
           {audit.data.entries.length === 0 ? (
             <Text>{filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={680}>
+            <ScrollBox label="Audit log table" minWidth={680}>
               <Table striped>
                 <Table.Caption>Audit log, newest first</Table.Caption>
                 <Table.Thead>
@@ -192,7 +193,7 @@ export function AuditSection() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollBox>
           )}
           {pages > 1 && (
             <Pagination

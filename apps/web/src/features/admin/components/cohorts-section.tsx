@@ -9,6 +9,7 @@ import { problemMessage } from '../utils/problem-message.ts';
 import { CohortFormModal } from './cohort-form-modal.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { MoveMembersModal } from './move-members-modal.tsx';
+import { ScrollBox } from './scroll-box.tsx';
 
 // Cohorts: their programme and size; create, rename, change programme, move people, and choose the
 // default cohort (where people provisioned from the directory start).
@@ -63,7 +64,7 @@ export function CohortsSection() {
       )}
       {cohorts.data?.length === 0 && <Text>There are no cohorts yet. Create one to place people in a programme.</Text>}
       {cohorts.data && cohorts.data.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
+        <ScrollBox label="Cohorts table" minWidth={520}>
           <Table striped>
             <Table.Caption>Cohorts, by name</Table.Caption>
             <Table.Thead>
@@ -114,7 +115,7 @@ export function CohortsSection() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollBox>
       )}
       <CohortFormModal
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}

@@ -22,7 +22,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { opened, title, children, confirmLabel, danger = false, pending, confirmDisabled = false } = props;
   const { error, onConfirm, onClose } = props;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title} centered>
       <Stack gap="md">
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         {error && (

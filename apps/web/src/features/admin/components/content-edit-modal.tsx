@@ -92,7 +92,14 @@ export function ContentEditModal({ form, onClose }: { form: TContentForm | null;
     else edit.mutate(request, { onSuccess: close });
   };
   return (
-    <Modal opened={form !== null} onClose={close} title={form?.title} size="lg" centered>
+    <Modal
+      opened={form !== null}
+      onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={form?.title}
+      size="lg"
+      centered
+    >
       {form && (
         <form
           onSubmit={(event) => {

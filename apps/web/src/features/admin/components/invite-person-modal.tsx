@@ -55,7 +55,13 @@ export function InvitePersonModal({ opened, onClose, teams, cohorts }: InvitePer
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Invite a person" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Invite a person"
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -41,7 +41,14 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Move people between cohorts" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Move people between cohorts"
+      size="lg"
+      centered
+    >
       <Stack gap="sm">
         <Group grow gap="sm" align="flex-end" wrap="wrap">
           <Select

@@ -24,6 +24,7 @@ import { problemMessage } from '../utils/problem-message.ts';
 import { InvitePersonModal } from './invite-person-modal.tsx';
 import { PeopleUploadModal } from './people-upload-modal.tsx';
 import { PersonPanel } from './person-panel.tsx';
+import { ScrollBox } from './scroll-box.tsx';
 
 const PAGE_SIZE = 25;
 const STATUS_OPTIONS = [
@@ -173,7 +174,7 @@ export function PeopleSection() {
                 : 'Nobody has been added yet. Invite a person or upload a people file.'}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollBox label="People table" minWidth={640}>
               <Table striped highlightOnHover>
                 <Table.Caption>People, by name</Table.Caption>
                 <Table.Thead>
@@ -200,7 +201,7 @@ export function PeopleSection() {
                           </Badge>
                         )}
                       </Table.Th>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
+                      <Table.Td>{person.email}</Table.Td>
                       <Table.Td>{ROLE_LABELS[person.role]}</Table.Td>
                       <Table.Td>{person.team?.name ?? '—'}</Table.Td>
                       <Table.Td>{person.cohort?.name ?? '—'}</Table.Td>
@@ -221,7 +222,7 @@ export function PeopleSection() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollBox>
           )}
           {pages > 1 && (
             <Pagination

@@ -31,7 +31,14 @@ export function formatOf(name: string): 'yaml' | 'csv' | null {
 export function PeopleUploadModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const client = useQueryClient();
   return (
-    <Modal opened={opened} onClose={onClose} title="Upload a people file" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Upload a people file"
+      size="lg"
+      centered
+    >
       <UploadFlow
         what="people file"
         formats="YAML or CSV"

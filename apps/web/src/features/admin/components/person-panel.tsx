@@ -126,6 +126,7 @@ export function PersonPanel({ person, onClose, teams, cohorts }: PersonPanelProp
   const shown = latest && latest.id === person?.id ? latest : person;
   return (
     <Drawer
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={person !== null}
       onClose={() => {
         setLatest(null);

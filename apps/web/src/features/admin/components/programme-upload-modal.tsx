@@ -18,7 +18,14 @@ export function programmeRows(result: TImportProgrammeResponse): TCountRow[] {
 export function ProgrammeUploadModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const client = useQueryClient();
   return (
-    <Modal opened={opened} onClose={onClose} title="Upload a programme file" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Upload a programme file"
+      size="lg"
+      centered
+    >
       <UploadFlow
         what="programme file"
         formats="YAML or JSON"

@@ -6,10 +6,18 @@ import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../api/sc
 import { formatInstant } from '../utils/labels.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ScrollBox } from './scroll-box.tsx';
 
 function NewTokenModal({ token, onClose }: { token: TCreateScimTokenResponse | null; onClose: () => void }) {
   return (
-    <Modal opened={token !== null} onClose={onClose} title="Your new SCIM token" centered closeOnClickOutside={false}>
+    <Modal
+      opened={token !== null}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Your new SCIM token"
+      centered
+      closeOnClickOutside={false}
+    >
       {token && (
         <Stack gap="md">
           <Alert color="yellow" title="Copy it now: it is shown only once">
@@ -81,7 +89,7 @@ export function ScimTokensPanel() {
         )}
         {tokens.data?.length === 0 && <Text>No tokens yet.</Text>}
         {tokens.data && tokens.data.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollBox label="SCIM tokens table" minWidth={560}>
             <Table striped>
               <Table.Caption>SCIM tokens, newest first</Table.Caption>
               <Table.Thead>
@@ -128,7 +136,7 @@ export function ScimTokensPanel() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollBox>
         )}
       </Stack>
       <NewTokenModal token={create.data ?? null} onClose={() => create.reset()} />

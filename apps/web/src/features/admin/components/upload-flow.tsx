@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import type { TUploadProgress } from '../utils/send-with-progress.ts';
+import { ScrollBox } from './scroll-box.tsx';
 
 export type TCountRow = { entity: string; created: number; updated: number; unchanged: number; removed?: number };
 type TFileProblem = { line: number; path: string; message: string };
@@ -39,7 +40,7 @@ function problemsOf(error: unknown): TFileProblem[] {
 function CountsTable({ rows, caption }: { rows: TCountRow[]; caption: string }) {
   const withRemoved = rows.some((row) => row.removed !== undefined);
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <ScrollBox label={caption} minWidth={300}>
       <Table striped withTableBorder>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -63,13 +64,13 @@ function CountsTable({ rows, caption }: { rows: TCountRow[]; caption: string }) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollBox>
   );
 }
 
 function ProblemsList({ problems }: { problems: TFileProblem[] }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <ScrollBox label="Problems table" minWidth={300}>
       <Table withTableBorder>
         <Table.Caption>Problems found in the file</Table.Caption>
         <Table.Thead>
@@ -89,7 +90,7 @@ function ProblemsList({ problems }: { problems: TFileProblem[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollBox>
   );
 }
 
@@ -160,6 +161,7 @@ export function UploadFlow<TResult>(props: UploadFlowProps<TResult>) {
         value={file}
         onChange={choose}
         clearable
+        clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
         disabled={sending}
         error={fileProblem}
       />
