@@ -32,7 +32,7 @@ export type Role = (typeof roles)[number];
 export type AdminRole = 'admin' | 'foreignAdmin';
 export type BaseRole = Exclude<Role, AdminRole>;
 
-export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | string };
+export type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object | string };
 export type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export function send(app: App) {
