@@ -160,7 +160,11 @@ describeEachDatabase('administration console: programme content', (getDatabase) 
 
   it('retires a habit: no longer offered nor selectable, kept by the member who has it; restores it', async () => {
     const [retiring, kept] = [w.world.habits[1]!, w.world.habits[0]!];
-    await send(w.member, { method: 'POST', url: '/api/v1/habits/select', payload: { habit_id: retiring.id } });
+    const selected = await send(w.member, {
+      method: 'POST',
+      url: '/api/v1/habits/select',
+      payload: { habit_id: retiring.id },
+    });
     const retired = await send(w.admin, { method: 'POST', url: `${ADMIN}/habits/${retiring.id}/retire` });
     expect(retired).toMatchObject({
       status: 200,
@@ -189,6 +193,12 @@ describeEachDatabase('administration console: programme content', (getDatabase) 
     // The member who has it keeps it; selecting it again is the same active habit.
     const mine = await send(w.member, { method: 'GET', url: '/api/v1/habits/my-active' });
     expect(mine.body.map((h: { habit: { id: string } }) => h.habit.id)).toContain(retiring.id);
+    const checkIn = await send(w.member, {
+      method: 'POST',
+      url: `/api/v1/habits/${selected.body.id}/log`,
+      payload: { log_type: 'completed' },
+    });
+    expect(checkIn.status, JSON.stringify(checkIn.body)).toBeLessThan(300);
     expect(
       (await send(w.member, { method: 'POST', url: '/api/v1/habits/select', payload: { habit_id: retiring.id } }))
         .status,
