@@ -11,7 +11,7 @@ export const GENERATOR_VERSION = 6;
 export const BENCH_ISSUER = 'https://bench.habitrack.local/';
 
 export type Scale = {
-  name: 'full' | 'pglite' | 'smoke';
+  name: 'full' | 'pglite' | 'smoke' | 'org200';
   // Cohorts of `cohortSize` members, plus one small cohort of `smallCohortSize`.
   cohorts: number;
   cohortSize: number;
@@ -25,6 +25,9 @@ export const FULL: Scale = { name: 'full', cohorts: 100, cohortSize: 200, smallC
 // with the same cohort sizes and history length, so per-request work is the same.
 export const PGLITE: Scale = { name: 'pglite', cohorts: 20, cohortSize: 200, smallCohortSize: 20, historyDays: 365 };
 export const SMOKE: Scale = { name: 'smoke', cohorts: 2, cohortSize: 200, smallCohortSize: 20, historyDays: 120 };
+// A 200-member organisation with a year of history (one cohort and its team, its first member a
+// leader): the insights' answer for the benchmark organisation is compared with its answer here.
+export const ORG200: Scale = { name: 'org200', cohorts: 1, cohortSize: 200, smallCohortSize: 0, historyDays: 365 };
 
 export const WEEK_DAYS = 7;
 

@@ -73,27 +73,30 @@ export async function load(
 // Sequential timed requests, alternating between the two cases, one connection: the median
 // latency of each case.
 export async function latencyPair(
-  api: string,
+  // One API for both cases, or each case's own (two organisations in two databases).
+  api: string | [a: string, b: string],
   // One path for everyone, or each member's own (their habit's history).
   path: string | ((user: BenchUser) => string),
   cases: { a: BenchUser[]; b: BenchUser[]; samples: number },
   tokens: Map<number, string>,
 ): Promise<[number, number]> {
   const times: [number[], number[]] = [[], []];
-  const call = async (user: BenchUser) => {
+  const [apiA, apiB] = typeof api === 'string' ? [api, api] : api;
+  const call = async (user: BenchUser, base: string) => {
     const url = typeof path === 'string' ? path : path(user);
     const t0 = performance.now();
-    const response = await fetch(`${api}${url}`, { headers: { authorization: `Bearer ${tokens.get(user.n)}` } });
+    const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${tokens.get(user.n)}` } });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${url} answered ${response.status} for member ${user.n}`);
     return performance.now() - t0;
   };
   const { a, b } = cases;
   // Warm both cases first (token verification, connection, plan cache).
-  for (const user of [...a, ...b]) await call(user);
+  for (const user of a) await call(user, apiA);
+  for (const user of b) await call(user, apiB);
   for (let k = 0; k < cases.samples; k++) {
-    times[0].push(await call(a[k % a.length]!));
-    times[1].push(await call(b[k % b.length]!));
+    times[0].push(await call(a[k % a.length]!, apiA));
+    times[1].push(await call(b[k % b.length]!, apiB));
   }
   return [median(times[0]), median(times[1])];
 }

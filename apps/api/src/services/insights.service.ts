@@ -90,9 +90,10 @@ export async function getInsights(
   return held!.answer;
 }
 
-// One answer per programme, scope, period and the caller's calendar (time zone and local date),
-// reused while no fact, group or name it shows has changed (the versions, migration 0016), for
-// every leader and administrator of the organisation alike (decision 013).
+// One answer per programme, scope, period and the caller's calendar (their local date, and for the
+// whole programme the local date it started on: what the weeks depend on), reused while no fact,
+// group or name it shows has changed (the versions, migration 0016), for every leader and
+// administrator of the organisation alike (decision 013).
 const heldInsights = heldAnswer<InsightsCall, HeldInsights, AppDatabase>({
   name: 'insights',
   max: 500,
@@ -105,8 +106,10 @@ const heldInsights = heldAnswer<InsightsCall, HeldInsights, AppDatabase>({
           ? `owner:${call.user.id}`
           : 'organisation',
       call.period,
-      call.user.timeZone,
       localDate(call.now, call.user.timeZone),
+      call.period === 'programme' && call.programme.startsAt
+        ? localDate(call.programme.startsAt, call.user.timeZone)
+        : '',
     ].join('|'),
   read: async (database, call) => {
     const validFrom = Math.floor(call.now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
@@ -128,24 +131,36 @@ const heldInsights = heldAnswer<InsightsCall, HeldInsights, AppDatabase>({
 async function readInsights(db: DbOrTx, call: InsightsCall): Promise<TInsights> {
   const { programme, user, period, scope, now } = call;
   const organisationWide = scope.kind === 'organisation';
-  const all = await listDepartments(db, {
-    programmeId: programme.id,
-    ownerId: scope.kind === 'owned' ? user.id : undefined,
-  });
-  const departments = scope.kind === 'department' ? all.filter((d) => d.id === scope.department.id) : all;
-  const teamIds = departments.map((d) => d.team_id);
-  const scopeTeams = organisationWide ? [NO_TEAM] : teamIds;
-
   const weeks = weeksOf(period, {
     today: localDate(now, user.timeZone),
     programmeStart: programme.startsAt ? localDate(programme.startsAt, user.timeZone) : null,
   });
   const [from, to] = [weeks[0] ?? '1970-01-05', weeks.at(-1) ?? '1970-01-05'];
-  const [rows, membersNow, names] = await Promise.all([
-    readGroupWeeks(db, { groupIds: [programme.id], teamIds: [...new Set([...scopeTeams, ...teamIds])], from, to }),
-    readMembersNow(db, { programmeId: programme.id, teamIds: organisationWide ? undefined : teamIds, now }),
+  // The reads that do not depend on each other go together (one answer read afresh waits for the
+  // slowest, not for their sum).
+  const departmentsRead = listDepartments(db, {
+    programmeId: programme.id,
+    ownerId: scope.kind === 'owned' ? user.id : undefined,
+  }).then((all) => (scope.kind === 'department' ? all.filter((d) => d.id === scope.department.id) : all));
+  const teamsRead = departmentsRead.then((departments) => departments.map((d) => d.team_id));
+  const scopeTeamsOf = (teamIds: string[]) => (organisationWide ? [NO_TEAM] : teamIds);
+  const [departments, rows, membersNow, names, cohortWeeks] = await Promise.all([
+    departmentsRead,
+    teamsRead.then((teamIds) =>
+      readGroupWeeks(db, {
+        groupIds: [programme.id],
+        teamIds: [...new Set([...scopeTeamsOf(teamIds), ...teamIds])],
+        from,
+        to,
+      }),
+    ),
+    teamsRead.then((teamIds) =>
+      readMembersNow(db, { programmeId: programme.id, teamIds: organisationWide ? undefined : teamIds, now }),
+    ),
     listProgrammeHabitNames(db, programme.id),
+    organisationWide ? readCohortWeeks(db, { programmeId: programme.id, from, to }) : null,
   ]);
+  const scopeTeams = scopeTeamsOf(departments.map((d) => d.team_id));
   const sums = new WeekSums(rows, (row) => scopeTeams.includes(row.teamId));
   const groupSize = sumMembers(membersNow);
   const departmentFigures = departments.map((d) => departmentFiguresOf(d, { rows, membersNow, weeks }));
@@ -160,10 +175,23 @@ async function readInsights(db: DbOrTx, call: InsightsCall): Promise<TInsights> 
     ...weeklyFigures(sums, weeks, groupSize),
     ...choiceFigures(sums, weeks, groupSize, names),
     streaks: streakFigures(membersNow, groupSize),
-    cohorts: organisationWide ? await cohortFigures(db, { programmeId: programme.id, membersNow, weeks }) : [],
+    cohorts: cohortWeeks ? cohortFigures({ ...cohortWeeks, membersNow, weeks }) : [],
     departments: departmentFigures.map((d) => ({ id: d.id, ...d.figures })),
     goals: await goalLineOfSight(db, { programmeId: programme.id, departments: departmentFigures }),
   };
+}
+
+// The programme's cohorts and their weekly check-in sums.
+async function readCohortWeeks(db: DbOrTx, options: { programmeId: string; from: string; to: string }) {
+  const cohorts = await listProgrammeCohorts(db, options.programmeId);
+  const rows = await readGroupWeeks(db, {
+    groupIds: cohorts.map((c) => c.id),
+    teamIds: [NO_TEAM],
+    from: options.from,
+    to: options.to,
+    kinds: ['habits'],
+  });
+  return { cohorts, rows };
 }
 
 const sumMembers = (rows: MembersNowRow[]) => rows.reduce((n, row) => n + row.members, 0);
@@ -297,21 +325,15 @@ function departmentFiguresOf(
   };
 }
 
-async function cohortFigures(
-  db: DbOrTx,
-  options: { programmeId: string; membersNow: MembersNowRow[]; weeks: string[] },
-) {
-  const cohorts = await listProgrammeCohorts(db, options.programmeId);
-  const rows = await readGroupWeeks(db, {
-    groupIds: cohorts.map((c) => c.id),
-    teamIds: [NO_TEAM],
-    from: options.weeks[0] ?? '1970-01-05',
-    to: options.weeks.at(-1) ?? '1970-01-05',
-    kinds: ['habits'],
-  });
-  const groups = cohorts.map((cohort) => {
+function cohortFigures(options: {
+  cohorts: { id: string; name: string }[];
+  rows: GroupWeekRow[];
+  membersNow: MembersNowRow[];
+  weeks: string[];
+}) {
+  const groups = options.cohorts.map((cohort) => {
     const size = sumMembers(options.membersNow.filter((row) => row.cohortId === cohort.id));
-    const sums = new WeekSums(rows, (row) => row.groupId === cohort.id);
+    const sums = new WeekSums(options.rows, (row) => row.groupId === cohort.id);
     return { size, figures: groupFigures(cohort.name, size, sums, options.weeks) };
   });
   hideSmallGroups(groups);

@@ -148,43 +148,30 @@ export async function readMembersNow(
       : options.teamIds.length === 0
         ? sql`false`
         : inArray(m.teamId, options.teamIds);
-  const result = await db.execute<{
-    cohort_id: string;
-    team_id: string | null;
-    n: number;
-    s0: number;
-    s1: number;
-    s2: number;
-    s3: number;
-  }>(sql`
+  // Each member's current streak as a bucket: 0 (none), 1 (1–6), 2 (7–20), 3 (21+).
+  const result = await db.execute(sql`
     with x as materialized (
       select z.time_zone, (${options.now.toISOString()}::timestamptz at time zone z.time_zone)::date as t
       from (select distinct ${m.timeZone} as time_zone from ${m} where ${m.programmeId} = ${options.programmeId}) z
     )
-    select y.cohort_id, y.team_id, count(*)::int as n,
-      count(*) filter (where y.s = 0)::int as s0, count(*) filter (where y.s between 1 and 6)::int as s1,
-      count(*) filter (where y.s between 7 and 20)::int as s2, count(*) filter (where y.s >= 21)::int as s3
-    from (
-      select ${m.cohortId} as cohort_id, ${m.teamId} as team_id, greatest(
-        case when ${m.ends1} >= x.t - 1 then ${m.run1} else 0 end,
-        case when ${m.ends2} >= x.t - 1 then ${m.run2} else 0 end,
-        case when ${m.ends3} >= x.t - 1 then ${m.run3} else 0 end) as s
-      from ${m} join x on x.time_zone = ${m.timeZone}
-      where ${m.programmeId} = ${options.programmeId} and ${teamFilter}
-        and (${m.activeUntil} is null or x.t <= ${m.activeUntil})
-    ) y
-    group by y.cohort_id, y.team_id`);
-  const rows = (
-    result as unknown as {
-      rows: { cohort_id: string; team_id: string | null; n: number; s0: number; s1: number; s2: number; s3: number }[];
-    }
-  ).rows;
-  return rows.map((r) => ({
-    cohortId: r.cohort_id,
-    teamId: r.team_id,
-    members: Number(r.n),
-    streaks: [Number(r.s0), Number(r.s1), Number(r.s2), Number(r.s3)],
-  }));
+    select ${m.cohortId} as cohort_id, ${m.teamId} as team_id, width_bucket(coalesce(greatest(
+        case when ${m.ends1} >= x.t - 1 then ${m.run1} end,
+        case when ${m.ends2} >= x.t - 1 then ${m.run2} end,
+        case when ${m.ends3} >= x.t - 1 then ${m.run3} end), 0), array[1, 7, 21]) as bucket, count(*)::int as n
+    from ${m} join x on x.time_zone = ${m.timeZone}
+    where ${m.programmeId} = ${options.programmeId} and ${teamFilter}
+      and (${m.activeUntil} is null or x.t <= ${m.activeUntil})
+    group by 1, 2, 3`);
+  const groups = new Map<string, MembersNowRow>();
+  for (const r of rowsOf<{ cohort_id: string; team_id: string | null; bucket: number; n: number }>(result)) {
+    const id = `${r.cohort_id}|${r.team_id ?? ''}`;
+    const group = groups.get(id) ?? { cohortId: r.cohort_id, teamId: r.team_id, members: 0, streaks: [0, 0, 0, 0] };
+    group.members += Number(r.n);
+    const bucket = Number(r.bucket) as 0 | 1 | 2 | 3;
+    group.streaks[bucket] += Number(r.n);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
 }
 
 export async function listProgrammeCohorts(db: DbOrTx, programmeId: string) {
