@@ -81,7 +81,7 @@ export function CohortsSection() {
                   <Table.Th scope="row" fw={500}>
                     {cohort.name}
                     {cohort.is_default && (
-                      <Badge ml="xs" size="sm" color="blue">
+                      <Badge miw="max-content" ml="xs" size="sm" color="blue">
                         Default
                       </Badge>
                     )}

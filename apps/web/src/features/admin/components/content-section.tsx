@@ -27,7 +27,11 @@ function HabitItem({ habit, onEdit }: THabitItemProps) {
           <Stack gap={2} style={{ flex: '1 1 200px' }}>
             <Group gap="xs">
               <Text fw={600}>{habit.name}</Text>
-              {habit.retired && <Badge color="gray">Retired</Badge>}
+              {habit.retired && (
+                <Badge miw="max-content" color="gray">
+                  Retired
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed">
               {`${habit.difficulty[0]?.toUpperCase()}${habit.difficulty.slice(1)}, ${habit.estimated_time_minutes} min a day, ${habit.default_duration_days} days`}

@@ -41,8 +41,21 @@ type TFilters = {
 const NO_FILTERS: TFilters = { role: null, cohort_id: null, team_id: null, status: null };
 
 function StatusBadge({ person }: { person: TAdminPerson }) {
-  if (person.erased) return <Badge color="gray">Erased</Badge>;
-  return person.status === 'active' ? <Badge color="green">Active</Badge> : <Badge color="gray">Deactivated</Badge>;
+  if (person.erased)
+    return (
+      <Badge miw="max-content" color="gray">
+        Erased
+      </Badge>
+    );
+  return person.status === 'active' ? (
+    <Badge miw="max-content" color="green">
+      Active
+    </Badge>
+  ) : (
+    <Badge miw="max-content" color="gray">
+      Deactivated
+    </Badge>
+  );
 }
 
 // People: search, filter and page through the organisation's people; invite one or many; open a
@@ -196,7 +209,7 @@ export function PeopleSection() {
                       <Table.Th scope="row" fw={500}>
                         {person.full_name}
                         {person.is_admin && (
-                          <Badge ml="xs" size="xs" color="blue">
+                          <Badge miw="max-content" ml="xs" size="xs" color="blue">
                             Admin
                           </Badge>
                         )}

@@ -142,10 +142,14 @@ export function PersonPanel({ person, onClose, teams, cohorts }: PersonPanelProp
             <Text style={{ overflowWrap: 'anywhere' }}>{shown.email || 'No e-mail (erased)'}</Text>
             {shown.job_title && <Text c="dimmed">{shown.job_title}</Text>}
             <Group gap="xs">
-              <Badge color={shown.status === 'active' ? 'green' : 'gray'}>
+              <Badge miw="max-content" color={shown.status === 'active' ? 'green' : 'gray'}>
                 {shown.erased ? 'Erased' : shown.status === 'active' ? 'Active' : 'Deactivated'}
               </Badge>
-              {shown.is_admin && <Badge color="blue">Administrator</Badge>}
+              {shown.is_admin && (
+                <Badge miw="max-content" color="blue">
+                  Administrator
+                </Badge>
+              )}
             </Group>
             {shown.deactivated_at && (
               <Text size="sm" c="dimmed">

@@ -114,9 +114,13 @@ export function ScimTokensPanel() {
                     <Table.Td>{token.last_used_at ? formatInstant(token.last_used_at) : 'Never'}</Table.Td>
                     <Table.Td>
                       {token.revoked_at ? (
-                        <Badge color="gray">Revoked {formatInstant(token.revoked_at)}</Badge>
+                        <Badge miw="max-content" color="gray">
+                          Revoked {formatInstant(token.revoked_at)}
+                        </Badge>
                       ) : (
-                        <Badge color="green">Active</Badge>
+                        <Badge miw="max-content" color="green">
+                          Active
+                        </Badge>
                       )}
                     </Table.Td>
                     <Table.Td>

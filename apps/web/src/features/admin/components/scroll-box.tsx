@@ -10,10 +10,16 @@ type ScrollBoxProps = {
 };
 
 // A wide table on a phone scrolls inside its own box, so the page itself never scrolls sideways.
-// Focusable and named, so keyboard users can scroll it too.
+// Focusable and named, so keyboard users can scroll it too. Positioned, so that what is placed
+// absolutely inside (visually hidden texts) scrolls with it instead of widening the page.
 export function ScrollBox({ label, minWidth, children }: ScrollBoxProps) {
   return (
-    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%' }}>
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      style={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }}
+    >
       <Box miw={minWidth}>{children}</Box>
     </Box>
   );
