@@ -12,7 +12,8 @@ const basics = {
   'GET /api/v1/admin/settings': () => Response.json({ detail: 'not stubbed' }, { status: 404 }),
 };
 
-describe('administration console', () => {
+// Each test drives several screens through the UI: slower than the 5 s default on a busy machine.
+describe('administration console', { timeout: 20_000 }, () => {
   it('opens People from /admin, with a tab per section', async () => {
     stubAdminApi(basics);
     const { router } = renderRoute('/admin');

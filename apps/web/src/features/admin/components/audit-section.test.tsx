@@ -13,7 +13,8 @@ const tokenChange = createAuditEntry({
   after: { title: 'Engineer' },
 });
 
-describe('Audit log', () => {
+// Each test drives several screens through the UI: slower than the 5 s default on a busy machine.
+describe('Audit log', { timeout: 20_000 }, () => {
   it('lists entries newest first, and shows the values before and after on demand', async () => {
     stubAdminApi({
       'GET /api/v1/admin/audit': () =>

@@ -27,7 +27,8 @@ function stubCohorts(routes: Record<string, (call: TRecordedCall) => Response> =
   });
 }
 
-describe('Cohorts', () => {
+// Each test drives several screens through the UI: slower than the 5 s default on a busy machine.
+describe('Cohorts', { timeout: 20_000 }, () => {
   it('lists cohorts with their programme, member count and the default', async () => {
     stubCohorts();
     renderRoute('/admin/cohorts');

@@ -43,7 +43,8 @@ async function openBehaviour() {
   return screen.findByText('Hear people out.');
 }
 
-describe('Programme content', () => {
+// Each test drives several screens through the UI: slower than the 5 s default on a busy machine.
+describe('Programme content', { timeout: 20_000 }, () => {
   it('shows modules, behaviours, habits (retired ones marked) and positive changes', async () => {
     stubContent();
     renderRoute('/admin/content');

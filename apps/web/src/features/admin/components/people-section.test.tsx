@@ -23,7 +23,8 @@ async function openPanel(name: string) {
   return within(await screen.findByRole('dialog', { name }));
 }
 
-describe('People', () => {
+// Each test drives several screens through the UI: slower than the 5 s default on a busy machine.
+describe('People', { timeout: 20_000 }, () => {
   it('lists people with their role, team, cohort and status', async () => {
     stubPeople();
     renderRoute(PATH);

@@ -39,7 +39,8 @@ async function openUpload() {
   return { ...within(dialog), fileInput };
 }
 
-describe('People: bulk upload', () => {
+// Each test drives several screens through the UI: slower than the 5 s default on a busy machine.
+describe('People: bulk upload', { timeout: 20_000 }, () => {
   it('previews what a file will change, then applies it and sums up what changed', async () => {
     const sent = stubXhr((request) => {
       const body = request.body as { dry_run: boolean };

@@ -20,7 +20,8 @@ function stubSettings(routes: Record<string, (call: TRecordedCall) => Response> 
   });
 }
 
-describe('Settings', () => {
+// Each test drives several screens through the UI: slower than the 5 s default on a busy machine.
+describe('Settings', { timeout: 20_000 }, () => {
   it('saves the trusted tenants, the domains and the default cohort together', async () => {
     const api = stubSettings({
       'PUT /api/v1/admin/settings': (call) => Response.json({ ...createSettings(), ...(call.body as object) }),
