@@ -42,7 +42,9 @@ type InsightsCallerRow = {
 // Every insights request's first statement (the requests of one turn share it, decision 013):
 // the caller's current programme (their cohort's), the versions that confirm a held answer, and
 // whether written facts wait to be applied (then applyWrittenFacts runs first). Reads only, so a
-// request refused afterwards has written nothing.
+// request refused afterwards has written nothing. Whether facts wait is read from the notes' index,
+// not their table: every flush leaves its notes behind as dead rows until a vacuum, and a scan of
+// the table reads them all (0.65 ms after 28,000 notes on the benchmark's data, 0.07 ms by index).
 const insightsCallerStatement = sharedStatement<{ userId: string; organisationId: string }, InsightsCallerRow>({
   name: 'insights_caller',
   params: { userId: 'uuid', organisationId: 'uuid' },
@@ -50,7 +52,7 @@ const insightsCallerStatement = sharedStatement<{ userId: string; organisationId
       'programme', json_build_object('id', pr.id, 'name', pr.name, 'startsAt', pr.starts_at),
       'version', coalesce((select v.version from insight_versions v where v.organisation_id = ${p.organisationId}), 0),
       'content', (select c.version from insight_content_version c where c.id = 1),
-      'pending', exists (select 1 from insight_dirty)) as row
+      'pending', (select d.user_id from insight_dirty d order by d.user_id, d.week limit 1) is not null) as row
     from ${p.table}
     join cohort_members cm on cm.user_id = ${p.userId}
     join cohorts co on co.id = cm.cohort_id
