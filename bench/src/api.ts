@@ -335,7 +335,7 @@ async function benchDatabase(
     const insightsOf = (name: TargetName) => targets.find((t) => t.target === name)?.median;
     const [bigInsights, smallInsights] = [insightsOf('insights'), insightsOf('insights200')];
     if (api200 && bigInsights && smallInsights) {
-      const organisation = `${users.filter((u) => u.cohortNo <= scale.cohorts).length.toLocaleString('en')}-member`;
+      const organisation = `${users.length.toLocaleString('en')}-member`;
       latency.push({
         name: `insights p99 at ${CONNECTIONS} connections: ${organisation} vs 200-member organisation`,
         method: `p99 of each round at ${CONNECTIONS} connections; median of the rounds`,
