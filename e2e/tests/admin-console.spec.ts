@@ -153,3 +153,36 @@ test('an administrator uploads a people file, sees the preview and applies it', 
   await expect(rows.nth(2)).toContainText(emails[1]!);
   expect(pageErrors).toEqual([]);
 });
+
+test('every section of the console passes axe and fits a phone', async ({ page }) => {
+  const pageErrors = collectPageErrors(page);
+  await openConsole(page);
+  const main = page.getByRole('main');
+
+  await page.getByRole('tab', { name: 'Cohorts' }).click();
+  await expect(page).toHaveURL(/\/admin\/cohorts$/);
+  await expect(
+    page.getByRole('table', { name: 'Cohorts, by name' }).getByRole('row', { name: /Cohort Aurora/ }),
+  ).toBeVisible();
+  await expectScreenPasses(page, 'the console: cohorts');
+
+  await page.getByRole('tab', { name: 'Programme content' }).click();
+  await expect(main.getByRole('heading', { level: 2, name: 'Leadership Excellence Programme' })).toBeVisible();
+  await main
+    .getByRole('button', { name: /habits?\)$/ })
+    .first()
+    .click();
+  await expect(main.getByRole('button', { name: /^Retire the habit / }).first()).toBeVisible();
+  await expectScreenPasses(page, 'the console: programme content');
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(main.getByRole('combobox', { name: /tenant ids/ })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name: 'SCIM tokens' })).toBeVisible();
+  await expectScreenPasses(page, 'the console: settings');
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(main.getByText(/^\d+ (entry|entries)/)).toBeVisible();
+  await expectScreenPasses(page, 'the console: audit log');
+  expect(pageErrors).toEqual([]);
+});

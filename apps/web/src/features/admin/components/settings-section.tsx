@@ -6,6 +6,7 @@ import { useCohorts } from '../api/list-cohorts.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { ScimTokensPanel } from './scim-tokens-panel.tsx';
+import classes from './settings-section.module.css';
 
 type TDraft = Pick<TAdminSettings, 'azure_tenant_ids' | 'email_domains' | 'default_cohort_id'>;
 
@@ -61,6 +62,7 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
           value={draft.azure_tenant_ids}
           onChange={(values) => set('azure_tenant_ids', values)}
           onKeyDown={keepEnterInField}
+          classNames={{ pill: classes.pill }}
           error={badTenants.length ? `Not a tenant id (GUID): ${badTenants.join(', ')}` : undefined}
           clearable
         />
@@ -71,6 +73,7 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
           value={draft.email_domains}
           onChange={(values) => set('email_domains', values)}
           onKeyDown={keepEnterInField}
+          classNames={{ pill: classes.pill }}
           error={badDomains.length ? `Not a domain name: ${badDomains.join(', ')}` : undefined}
           clearable
         />
