@@ -80,7 +80,6 @@ const organisation = (
 });
 // The administration console (issue 21): the organisation's administrators only; everyone else
 // 403, another organisation's administrator 404 (ids) or their own organisation's data.
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- until the console's rows land (remove then)
 const adminsOnly = (admin: Outcome, foreignAdmin: Outcome = 404): Record<Role, Outcome> => ({
   member: 403,
   leader: 403,
@@ -654,6 +653,77 @@ const matrix: Record<string, Entry> = {
       // DOMAIN "Wave 2: insights": an administrator sees what the leader sees.
       admin: [200, (b, c) => expect(b.departments.map((d: { id: string }) => d.id)).toEqual([c.scene.department.id])],
     }),
+  }, // The console's People (issue 21). The person acted on is the cohort mate (a member with a habit,
+  // who gave an endorsement): another organisation's administrator finds no such person (404).
+  'GET /api/v1/admin/people/': {
+    call: () => ({ url: `${v1}/admin/people?page_size=100` }),
+    // Each administrator lists their own organisation's people, never the other's.
+    expected: adminsOnly(
+      [200, (b, c) => expect(ids(b.items)).toContain(c.scene.mate.id)],
+      [200, (b, c) => expect(ids(b.items)).not.toContain(c.scene.mate.id)],
+    ),
+  },
+  'GET /api/v1/admin/people/{id}': {
+    call: (s) => ({ url: `${v1}/admin/people/${s.mate.id}` }),
+    expected: adminsOnly([200, (b, c) => expect(b.id).toBe(c.scene.mate.id)]),
+  },
+  'POST /api/v1/admin/people/': {
+    touches: ['users', 'email_outbox', 'audit_log'],
+    // Into the scene's team: another organisation's administrator cannot place anyone there.
+    call: (s) => ({
+      url: `${v1}/admin/people`,
+      payload: {
+        email: `invited-${s.mate.id.slice(0, 8)}@${s.world.domain}`,
+        full_name: 'Invited',
+        team_id: s.freeTeam.id,
+      },
+    }),
+    expected: adminsOnly([201, (b, c) => expect(b.team.id).toBe(c.scene.freeTeam.id)]),
+  },
+  'PATCH /api/v1/admin/people/{id}': {
+    touches: ['users', 'audit_log', 'cohort_standings_stripes'],
+    call: (s) => ({ url: `${v1}/admin/people/${s.mate.id}`, payload: { job_title: 'Coach', role: 'team_leader' } }),
+    expected: adminsOnly([200, (b) => expect(b).toMatchObject({ job_title: 'Coach', role: 'team_leader' })]),
+  },
+  'POST /api/v1/admin/people/{id}/deactivate': {
+    touches: [
+      'users',
+      'audit_log',
+      'cohort_standings_stripes',
+      'cohorts.standings_version',
+      'insight_members',
+      'insight_versions',
+    ],
+    call: (s) => ({ url: `${v1}/admin/people/${s.mate.id}/deactivate` }),
+    expected: adminsOnly([200, (b) => expect(b.status).toBe('deactivated')]),
+  },
+  'POST /api/v1/admin/people/{id}/reactivate': {
+    // The mate is active: reactivating them again is the idempotent answer, which writes nothing.
+    call: (s) => ({ url: `${v1}/admin/people/${s.mate.id}/reactivate` }),
+    expected: adminsOnly([200, (b) => expect(b.status).toBe('active')]),
+  },
+  'POST /api/v1/admin/people/{id}/erase': {
+    touches: [
+      'users',
+      'identities',
+      'endorsements',
+      'audit_log',
+      'cohort_standings_stripes',
+      'cohorts.standings_version',
+      'insight_members',
+      'insight_versions',
+    ],
+    call: (s) => ({ url: `${v1}/admin/people/${s.mate.id}/erase` }),
+    expected: adminsOnly([200, (b) => expect(b).toMatchObject({ full_name: 'Former member', erased: true })]),
+  },
+  'POST /api/v1/admin/people/imports': {
+    touches: ['users', 'audit_log', 'cohort_standings_stripes'],
+    // The mate's e-mail is another organisation's to its administrator: a problem of the file (400).
+    call: (s) => ({
+      url: `${v1}/admin/people/imports`,
+      payload: { format: 'csv', source: `email,full_name\n${s.mate.email},Mate Renamed\n`, dry_run: false },
+    }),
+    expected: adminsOnly([200, (b) => expect(b.counts.users).toEqual({ created: 0, updated: 1, unchanged: 0 })], 400),
   },
 };
 
@@ -992,6 +1062,62 @@ describeEachDatabase('authorization matrix: every operation x every kind of call
       'another programme of my organisation (behaviours)',
       'member',
       (_t, id, m) => ({ method: 'GET', url: `${v1}/programmes/${id(m.secondProgramme.id)}/behaviours` }),
+    ],
+    ['their person (read)', 'admin', (t, id) => ({ method: 'GET', url: `${v1}/admin/people/${id(t.mate.id)}` })],
+    [
+      'their person (change)',
+      'admin',
+      (t, id) => ({ method: 'PATCH', url: `${v1}/admin/people/${id(t.mate.id)}`, payload: { role: 'leader' } }),
+    ],
+    [
+      'their person (deactivate)',
+      'admin',
+      (t, id) => ({ method: 'POST', url: `${v1}/admin/people/${id(t.mate.id)}/deactivate` }),
+    ],
+    [
+      'their person (reactivate)',
+      'admin',
+      (t, id) => ({ method: 'POST', url: `${v1}/admin/people/${id(t.mate.id)}/reactivate` }),
+    ],
+    [
+      'their person (erase)',
+      'admin',
+      (t, id) => ({ method: 'POST', url: `${v1}/admin/people/${id(t.mate.id)}/erase` }),
+    ],
+    [
+      'their team (invite into it)',
+      'admin',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${v1}/admin/people`,
+        payload: {
+          email: `invited-${m.mate.id.slice(0, 8)}@${m.world.domain}`,
+          full_name: 'Invited',
+          team_id: id(t.freeTeam.id),
+        },
+      }),
+    ],
+    [
+      'their cohort (invite into it)',
+      'admin',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${v1}/admin/people`,
+        payload: {
+          email: `invited-${m.mate.id.slice(0, 8)}@${m.world.domain}`,
+          full_name: 'Invited',
+          cohort_id: id(t.world.cohort.id),
+        },
+      }),
+    ],
+    [
+      'their cohort (move my person there)',
+      'admin',
+      (t, id, m) => ({
+        method: 'PATCH',
+        url: `${v1}/admin/people/${m.mate.id}`,
+        payload: { cohort_id: id(t.world.cohort.id) },
+      }),
     ],
   ];
 
