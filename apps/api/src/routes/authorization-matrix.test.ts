@@ -653,7 +653,8 @@ const matrix: Record<string, Entry> = {
       // DOMAIN "Wave 2: insights": an administrator sees what the leader sees.
       admin: [200, (b, c) => expect(b.departments.map((d: { id: string }) => d.id)).toEqual([c.scene.department.id])],
     }),
-  }, // The console's People (issue 21). The person acted on is the cohort mate (a member with a habit,
+  },
+  // The console's People (issue 21). The person acted on is the cohort mate (a member with a habit,
   // who gave an endorsement): another organisation's administrator finds no such person (404).
   'GET /api/v1/admin/people/': {
     call: () => ({ url: `${v1}/admin/people?page_size=100` }),
