@@ -34,6 +34,7 @@ import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
 import type { Member } from '../test/world.ts';
 import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
+import { programmeYaml } from '../imports/test-fixtures.ts';
 
 // OWASP API1 (object level) and API5 (function level): every documented operation, called by every
 // kind of caller, answers exactly what this table says. A refusal writes nothing anywhere, and so
@@ -515,7 +516,7 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'POST /api/v1/organizational/goals/': {
-    touches: ['organizational_goals', 'email_outbox'],
+    touches: ['organizational_goals', 'email_outbox', 'audit_log'],
     call: (s) => ({
       url: `${org}/goals?program_id=${s.programmeId}`,
       payload: { title: 'Delight', description: 'Customers first', sequence_order: 3 },
@@ -523,7 +524,7 @@ const matrix: Record<string, Entry> = {
     expected: organisation({ member: 403, leader: 201, teamLeader: 403, otherTeamLeader: 403, otherCohort: 403 }),
   },
   'PUT /api/v1/organizational/goals/{id}': {
-    touches: ['organizational_goals'],
+    touches: ['organizational_goals', 'audit_log'],
     call: (s) => ({ url: `${org}/goals/${s.goal.id}`, payload: { title: 'Grow faster', sequence_order: 1 } }),
     expected: organisation({
       member: 403,
@@ -534,7 +535,7 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'DELETE /api/v1/organizational/goals/{id}': {
-    touches: ['organizational_goals', 'department_goals', 'department_kpis'],
+    touches: ['organizational_goals', 'department_goals', 'department_kpis', 'audit_log'],
     call: (s) => ({ url: `${org}/goals/${s.secondGoal.id}` }),
     expected: organisation({ member: 403, leader: 204, teamLeader: 403, otherTeamLeader: 403, otherCohort: 403 }),
   },
@@ -550,7 +551,7 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'POST /api/v1/organizational/departments/': {
-    touches: ['departments', 'department_goals'],
+    touches: ['departments', 'department_goals', 'audit_log'],
     call: (s) => ({
       url: `${org}/departments`,
       payload: { program_id: s.programmeId, selected_team_id: s.freeTeam.id, organizational_goal_ids: [s.goal.id] },
@@ -568,7 +569,7 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'POST /api/v1/organizational/department-kpis/': {
-    touches: ['department_kpis', 'department_goals'],
+    touches: ['department_kpis', 'department_goals', 'audit_log'],
     call: (s) => ({
       url: `${org}/department-kpis`,
       payload: { department_id: s.department.id, organizational_goal_id: s.secondGoal.id, title: 'NPS' },
@@ -576,7 +577,7 @@ const matrix: Record<string, Entry> = {
     expected: organisation({ member: 403, leader: 403, teamLeader: 201, otherTeamLeader: 403, otherCohort: 403 }),
   },
   'PUT /api/v1/organizational/department-kpis/{id}': {
-    touches: ['department_kpis', 'department_goals'],
+    touches: ['department_kpis', 'department_goals', 'audit_log'],
     call: (s) => ({
       url: `${org}/department-kpis/${s.kpi.id}`,
       payload: { department_id: s.department.id, organizational_goal_id: s.goal.id, title: 'Net retention' },
@@ -600,7 +601,7 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'PUT /api/v1/organizational/department-kpis/{id}/target': {
-    touches: ['department_kpis'],
+    touches: ['department_kpis', 'audit_log'],
     call: (s) => ({ url: `${org}/department-kpis/${s.kpi.id}/target`, payload: { unit: '%', baseline: 1, target: 2 } }),
     expected: organisation({
       member: 403,
@@ -611,7 +612,7 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'POST /api/v1/organizational/department-kpis/{id}/measurements': {
-    touches: ['kpi_measurements'],
+    touches: ['kpi_measurements', 'audit_log'],
     call: (s) => ({
       url: `${org}/department-kpis/${s.kpi.id}/measurements`,
       payload: { value: 3, measured_on: '2026-01-20' },
@@ -619,7 +620,7 @@ const matrix: Record<string, Entry> = {
     expected: organisation({ member: 403, leader: 403, teamLeader: 201, otherTeamLeader: 403, otherCohort: 403 }),
   },
   'PUT /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {
-    touches: ['kpi_measurements'],
+    touches: ['kpi_measurements', 'audit_log'],
     call: (s) => ({
       url: `${org}/department-kpis/${s.kpi.id}/measurements/${s.measurementId}`,
       payload: { value: 4, measured_on: '2026-01-21' },
@@ -633,9 +634,175 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'DELETE /api/v1/organizational/department-kpis/{id}/measurements/{measurementId}': {
-    touches: ['kpi_measurements'],
+    touches: ['kpi_measurements', 'audit_log'],
     call: (s) => ({ url: `${org}/department-kpis/${s.kpi.id}/measurements/${s.measurementId}` }),
     expected: organisation({ member: 403, leader: 403, teamLeader: 204, otherTeamLeader: 403, otherCohort: 403 }),
+  },
+  // The console's cohorts, content, settings, SCIM tokens and audit log (issue 21).
+  'GET /api/v1/admin/cohorts/': {
+    call: () => ({ url: `${v1}/admin/cohorts` }),
+    expected: adminsOnly(
+      [
+        200,
+        (b, c) => expect(ids(b)).toEqual(expect.arrayContaining([c.scene.world.cohort.id, c.scene.secondCohort.id])),
+      ],
+      [200, (b, c) => expect(ids(b)).not.toContain(c.scene.world.cohort.id)],
+    ),
+  },
+  'POST /api/v1/admin/cohorts/': {
+    touches: ['cohorts', 'cohort_standings_stripes', 'audit_log', 'content_version'],
+    call: (s) => ({ url: `${v1}/admin/cohorts`, payload: { name: 'Matrix cohort', programme_id: s.programmeId } }),
+    expected: adminsOnly([201, (b) => expect(b).toMatchObject({ name: 'Matrix cohort', member_count: 0 })]),
+  },
+  'PATCH /api/v1/admin/cohorts/{id}': {
+    touches: ['cohorts', 'audit_log', 'content_version'],
+    call: (s) => ({ url: `${v1}/admin/cohorts/${s.secondCohort.id}`, payload: { name: 'Second cohort, renamed' } }),
+    expected: adminsOnly([
+      200,
+      (b, c) => expect(b).toMatchObject({ id: c.scene.secondCohort.id, name: 'Second cohort, renamed' }),
+    ]),
+  },
+  'POST /api/v1/admin/cohorts/{id}/members': {
+    // Moving a member moves their standings, dashboard and insights bookkeeping (triggers).
+    touches: [
+      'cohort_members',
+      'cohorts.standings_version',
+      'cohort_standings_stripes',
+      'member_activity',
+      'insight_members',
+      'audit_log',
+    ],
+    call: (s) => ({ url: `${v1}/admin/cohorts/${s.secondCohort.id}/members`, payload: { user_ids: [s.mate.id] } }),
+    expected: adminsOnly([
+      200,
+      (b, c) => expect(b).toMatchObject({ moved: 1, cohort: { id: c.scene.secondCohort.id } }),
+    ]),
+  },
+  'GET /api/v1/admin/programmes': {
+    call: () => ({ url: `${v1}/admin/programmes` }),
+    expected: adminsOnly(
+      [
+        200,
+        (b, c) => expect(ids(b)).toEqual(expect.arrayContaining([c.scene.programmeId, c.scene.secondProgramme.id])),
+      ],
+      [200, (b, c) => expect(ids(b)).not.toContain(c.scene.programmeId)],
+    ),
+  },
+  'GET /api/v1/admin/programmes/{id}': {
+    call: (s) => ({ url: `${v1}/admin/programmes/${s.programmeId}` }),
+    expected: adminsOnly([200, (b, c) => expect(b.id).toBe(c.scene.programmeId)]),
+  },
+  'PATCH /api/v1/admin/programmes/{id}': {
+    touches: ['programmes', 'audit_log', 'content_version'],
+    call: (s) => ({
+      url: `${v1}/admin/programmes/${s.programmeId}`,
+      payload: { description: 'Edited in the console' },
+    }),
+    expected: adminsOnly([200, (b) => expect(b.description).toBe('Edited in the console')]),
+  },
+  'POST /api/v1/admin/programmes/imports': {
+    // A dry run: the preview is answered and nothing is kept.
+    call: (s) => ({
+      url: `${v1}/admin/programmes/imports`,
+      payload: { source: programmeYaml(s.world.organisation.slug), dry_run: true },
+    }),
+    // The file names the scene's organisation: not the other administrator's (400, the problem).
+    expected: adminsOnly([200, (b) => expect(b).toMatchObject({ dry_run: true, habits: { created: 3 } })], 400),
+  },
+  'PATCH /api/v1/admin/modules/{id}': {
+    touches: ['modules', 'audit_log', 'content_version'],
+    call: (s) => ({ url: `${v1}/admin/modules/${s.firstModuleId}`, payload: { name: 'Module 1: Listening' } }),
+    expected: adminsOnly([
+      200,
+      (b, c) => expect(b).toMatchObject({ id: c.scene.firstModuleId, name: 'Module 1: Listening' }),
+    ]),
+  },
+  'PATCH /api/v1/admin/behaviours/{id}': {
+    touches: ['behaviours', 'audit_log', 'content_version'],
+    call: (s) => ({ url: `${v1}/admin/behaviours/${s.world.behaviours[0]!.id}`, payload: { description: 'Edited' } }),
+    expected: adminsOnly([200, (b) => expect(b.description).toBe('Edited')]),
+  },
+  'POST /api/v1/admin/behaviours/{id}/habits': {
+    touches: ['habits', 'audit_log', 'content_version'],
+    call: (s) => ({
+      url: `${v1}/admin/behaviours/${s.world.behaviours[0]!.id}/habits`,
+      payload: { name: 'Summarise what you heard', difficulty: 'easy', estimated_time_minutes: 5 },
+    }),
+    expected: adminsOnly([201, (b) => expect(b).toMatchObject({ name: 'Summarise what you heard', retired: false })]),
+  },
+  'PATCH /api/v1/admin/habits/{id}': {
+    touches: ['habits', 'audit_log', 'content_version'],
+    call: (s) => ({ url: `${v1}/admin/habits/${s.secondHabit.id}`, payload: { tips: ['Start with one'] } }),
+    expected: adminsOnly([200, (b) => expect(b.tips).toEqual(['Start with one'])]),
+  },
+  'POST /api/v1/admin/habits/{id}/retire': {
+    touches: ['habits', 'audit_log', 'content_version'],
+    call: (s) => ({ url: `${v1}/admin/habits/${s.secondHabit.id}/retire` }),
+    expected: adminsOnly([200, (b) => expect(b.retired).toBe(true)]),
+  },
+  'POST /api/v1/admin/habits/{id}/restore': {
+    // The habit is offered already: answered as it is, nothing written.
+    call: (s) => ({ url: `${v1}/admin/habits/${s.secondHabit.id}/restore` }),
+    expected: adminsOnly([200, (b) => expect(b.retired).toBe(false)]),
+  },
+  'PATCH /api/v1/admin/positive-changes/{id}': {
+    touches: ['positive_changes', 'audit_log', 'content_version'],
+    call: (s) => ({ url: `${v1}/admin/positive-changes/${s.firstHabitChangeId}`, payload: { category: 'People' } }),
+    expected: adminsOnly([200, (b) => expect(b.category).toBe('People')]),
+  },
+  'GET /api/v1/admin/settings/': {
+    call: () => ({ url: `${v1}/admin/settings` }),
+    expected: adminsOnly(
+      [200, (b, c) => expect(b.organisation_id).toBe(c.scene.organisationId)],
+      [200, (b, c) => expect(b.organisation_id).toBe(c.foreign.organisationId)],
+    ),
+  },
+  'PUT /api/v1/admin/settings/': {
+    touches: ['organisations', 'audit_log'],
+    call: (s) => ({
+      url: `${v1}/admin/settings`,
+      payload: { azure_tenant_ids: [], email_domains: [s.world.domain], default_cohort_id: s.world.cohort.id },
+    }),
+    // Another organisation's administrator names a cohort not theirs: 404.
+    expected: adminsOnly([200, (b, c) => expect(b.default_cohort_id).toBe(c.scene.world.cohort.id)]),
+  },
+  'GET /api/v1/admin/scim-tokens/': {
+    call: () => ({ url: `${v1}/admin/scim-tokens` }),
+    expected: adminsOnly(
+      [200, (b, c) => expect(ids(b)).toEqual([c.scene.scimTokenId])],
+      [200, (b, c) => expect(ids(b)).toEqual([c.foreign.scimTokenId])],
+    ),
+  },
+  'POST /api/v1/admin/scim-tokens/': {
+    touches: ['scim_tokens', 'audit_log'],
+    call: () => ({ url: `${v1}/admin/scim-tokens` }),
+    // Each administrator makes a token of their own organisation.
+    expected: adminsOnly(
+      [201, (b) => expect(b.token).toMatch(/^scim_/)],
+      [201, (b) => expect(b.token).toMatch(/^scim_/)],
+    ),
+  },
+  'POST /api/v1/admin/scim-tokens/{id}/revoke': {
+    touches: ['scim_tokens', 'audit_log'],
+    call: (s) => ({ url: `${v1}/admin/scim-tokens/${s.scimTokenId}/revoke` }),
+    expected: adminsOnly([
+      200,
+      (b, c) => expect(b).toMatchObject({ id: c.scene.scimTokenId, revoked_at: expect.any(String) }),
+    ]),
+  },
+  'GET /api/v1/admin/audit/': {
+    call: () => ({ url: `${v1}/admin/audit?action=goal.create` }),
+    expected: adminsOnly(
+      [200, (b, c) => expect(b.entries.map((e: { entity_id: string }) => e.entity_id)).toContain(c.scene.goal.id)],
+      [200, (b, c) => expect(b.entries.map((e: { entity_id: string }) => e.entity_id)).not.toContain(c.scene.goal.id)],
+    ),
+  },
+  'GET /api/v1/admin/audit/export': {
+    call: () => ({ url: `${v1}/admin/audit/export?action=goal.create` }),
+    expected: adminsOnly(
+      [200, (b, c) => expect(b).toContain(c.scene.goal.id)],
+      [200, (b, c) => expect(b).not.toContain(c.scene.goal.id)],
+    ),
   },
   'GET /api/v1/insights/': {
     // The read first applies the member-weeks written since the last read (migration 0013).
@@ -1119,6 +1286,90 @@ describeEachDatabase('authorization matrix: every operation x every kind of call
         url: `${v1}/admin/people/${m.mate.id}`,
         payload: { cohort_id: id(t.world.cohort.id) },
       }),
+    ],
+    // The console (issue 21): an administrator's ids are their own organisation's.
+    [
+      'their cohort (rename)',
+      'admin',
+      (t, id) => ({
+        method: 'PATCH',
+        url: `${v1}/admin/cohorts/${id(t.secondCohort.id)}`,
+        payload: { name: 'Mine now' },
+      }),
+    ],
+    [
+      'their cohort (move my people into it)',
+      'admin',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${v1}/admin/cohorts/${id(t.secondCohort.id)}/members`,
+        payload: { user_ids: [m.mate.id] },
+      }),
+    ],
+    [
+      'their person (into my cohort)',
+      'admin',
+      (t, id, m) => ({
+        method: 'POST',
+        url: `${v1}/admin/cohorts/${m.secondCohort.id}/members`,
+        payload: { user_ids: [id(t.mate.id)] },
+      }),
+    ],
+    [
+      'their programme (new cohort)',
+      'admin',
+      (t, id) => ({
+        method: 'POST',
+        url: `${v1}/admin/cohorts`,
+        payload: { name: 'Stolen', programme_id: id(t.programmeId) },
+      }),
+    ],
+    [
+      'their programme (content)',
+      'admin',
+      (t, id) => ({ method: 'GET', url: `${v1}/admin/programmes/${id(t.programmeId)}` }),
+    ],
+    [
+      'their module (rename)',
+      'admin',
+      (t, id) => ({ method: 'PATCH', url: `${v1}/admin/modules/${id(t.firstModuleId)}`, payload: { name: 'Mine' } }),
+    ],
+    [
+      'their behaviour (new habit)',
+      'admin',
+      (t, id) => ({
+        method: 'POST',
+        url: `${v1}/admin/behaviours/${id(t.world.behaviours[0]!.id)}/habits`,
+        payload: { name: 'Planted', difficulty: 'easy', estimated_time_minutes: 5 },
+      }),
+    ],
+    [
+      'their habit (retire)',
+      'admin',
+      (t, id) => ({ method: 'POST', url: `${v1}/admin/habits/${id(t.firstHabit.id)}/retire` }),
+    ],
+    [
+      'their positive change (rename)',
+      'admin',
+      (t, id) => ({
+        method: 'PATCH',
+        url: `${v1}/admin/positive-changes/${id(t.firstHabitChangeId)}`,
+        payload: { name: 'Mine' },
+      }),
+    ],
+    [
+      'their cohort (as my default cohort)',
+      'admin',
+      (t, id, m) => ({
+        method: 'PUT',
+        url: `${v1}/admin/settings`,
+        payload: { azure_tenant_ids: [], email_domains: [m.world.domain], default_cohort_id: id(t.secondCohort.id) },
+      }),
+    ],
+    [
+      'their SCIM token (revoke)',
+      'admin',
+      (t, id) => ({ method: 'POST', url: `${v1}/admin/scim-tokens/${id(t.scimTokenId)}/revoke` }),
     ],
   ];
 
