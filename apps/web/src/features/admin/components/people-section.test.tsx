@@ -188,4 +188,18 @@ describe('People', { timeout: 20_000 }, () => {
     expect(await panel.findByText(/personal data has been erased/)).toBeVisible();
     expect(api.callsTo('POST', `/api/v1/admin/people/${oliver.id}/erase`)).toHaveLength(1);
   });
+
+  it('pages through many people', async () => {
+    const api = stubPeople({
+      'GET /api/v1/admin/people': (call) =>
+        Response.json(peoplePage([oliver], { total: 60, page: Number(call.query.get('page') ?? 1) })),
+    });
+    renderRoute(PATH);
+
+    expect(await screen.findByText('60 people')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/people').at(-1)?.query.get('page')).toBe('3'));
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+  });
 });

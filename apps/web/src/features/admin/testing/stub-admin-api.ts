@@ -17,6 +17,10 @@ class NoResizeObserver {
 // every call is recorded with its query and body so tests can check what was asked.
 export function stubAdminApi(routes: Record<string, Handler> = {}, { isAdmin = true } = {}) {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  // jsdom has no scrollIntoView either; Mantine's select lists scroll their chosen option into view.
+  // A no-op stands in (jsdom lays nothing out, so there is nothing to scroll).
+  const prototype: Partial<Element> = Element.prototype;
+  prototype.scrollIntoView ??= () => {};
   const calls: TRecordedCall[] = [];
   const all: Record<string, Handler> = {
     'GET /config.json': () => Response.json(createWebConfig()),
