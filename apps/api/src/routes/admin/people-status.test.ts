@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { endorsements, habitLogs, identities, userHabits, users } from '../../db/schema/index.ts';
@@ -74,6 +74,30 @@ describeEachDatabase('admin people: deactivation and erasure', (getDatabase) => 
       }
       expect(await writes(db(), world.organisation.id)).toEqual(before);
     });
+  });
+
+  it('lets only one of two administrators deactivating each other at once succeed; the other is 409', async () => {
+    const world = await createAdminWorld(db(), issuers);
+    const second = await world.person({ isAdmin: true, inCohort: false });
+    // Both sign in first, so the race is only about the right.
+    for (const admin of [world.admin, second])
+      expect((await call(admin, { method: 'GET', url: PEOPLE })).status).toBe(200);
+    const answers = await Promise.all([
+      post(world.admin, second.id, 'deactivate'),
+      post(second, world.admin.id, 'deactivate'),
+    ]);
+    // The loser is refused by the last-administrator rule (409), or, had the winner committed
+    // before the loser's request was even authenticated, as a deactivated caller (401).
+    const [won, lost] = answers.map((a) => a.status).sort();
+    expect(won).toBe(200);
+    expect([401, 409]).toContain(lost);
+    const active = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.organisationId, world.organisation.id), eq(users.isAdmin, true), isNull(users.deactivatedAt)),
+      );
+    expect(active).toHaveLength(1);
   });
 
   describe('erasing', () => {
