@@ -92,8 +92,8 @@ export async function accessTokenFor(url: string): Promise<string | null> {
 export async function request(url: string, { timeoutMs, ...init }: RequestOptions = {}): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   new Headers(init.headers).forEach((value, name) => headers.set(name, value));
-  if (!headers.has('Authorization')) {
-    const token = await accessTokenFor(url);
+  if (accessTokenGetter && wantsToken(url) && !headers.has('Authorization')) {
+    const token = await accessTokenGetter();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   const signals = [init.signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter(
