@@ -831,6 +831,14 @@ const matrix: Record<string, Entry> = {
       [200, (b, c) => expect(ids(b.items)).not.toContain(c.scene.mate.id)],
     ),
   },
+  'GET /api/v1/admin/teams/': {
+    call: () => ({ url: `${v1}/admin/teams` }),
+    // Each administrator lists their own organisation's teams.
+    expected: adminsOnly(
+      [200, (b, c) => expect(ids(b)).toContain(c.scene.freeTeam.id)],
+      [200, (b, c) => expect(ids(b)).not.toContain(c.scene.freeTeam.id)],
+    ),
+  },
   'GET /api/v1/admin/people/{id}': {
     call: (s) => ({ url: `${v1}/admin/people/${s.mate.id}` }),
     expected: adminsOnly([200, (b, c) => expect(b.id).toBe(c.scene.mate.id)]),

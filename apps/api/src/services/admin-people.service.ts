@@ -5,12 +5,14 @@ import type {
   ZInvitePersonRequest,
   ZUpdatePersonRequest,
 } from '@habitrack/contracts/admin/people';
+import type { TListTeamsResponse } from '@habitrack/contracts/admin/teams';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import {
   cohortOfOrganisation,
   emailInUse,
   insertPerson,
+  listTeams as listTeamRows,
   searchPeople,
   setCohort,
   teamOfOrganisation,
@@ -46,6 +48,10 @@ export async function listPeople(db: Db, options: { admin: Admin; query: TListPe
     page: query.page,
     page_size: query.page_size,
   } satisfies TListPeopleResponse;
+}
+
+export async function listTeams(db: Db, options: { admin: Admin }): Promise<TListTeamsResponse> {
+  return listTeamRows(db, options.admin.organisationId);
 }
 
 export async function getPerson(db: Db, options: { admin: Admin; id: string }) {

@@ -237,3 +237,12 @@ export async function uploadContext(db: DbOrTx, organisationId: string) {
     .where(eq(cohorts.organisationId, organisationId));
   return { organisation: organisation!, teams: teamRows, cohorts: cohortRows };
 }
+
+// The organisation's teams by name (the console's team picker).
+export async function listTeams(db: DbOrTx, organisationId: string) {
+  return db
+    .select({ id: teams.id, name: teams.name, type: teams.type })
+    .from(teams)
+    .where(eq(teams.organisationId, organisationId))
+    .orderBy(asc(teams.name), asc(teams.id));
+}

@@ -7,6 +7,7 @@ import adminContentRoutes from './content.ts';
 import adminPeopleRoutes from './people.ts';
 import adminScimTokenRoutes from './scim-tokens.ts';
 import adminSettingsRoutes from './settings.ts';
+import adminTeamRoutes from './teams.ts';
 
 // /api/v1/admin (DOMAIN "Wave 2: administration"): the console's API. Administration is a right
 // beside the programme role (`is_admin`), checked once here for every operation; each operation is
@@ -18,6 +19,7 @@ const adminRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { pub
     }
   });
   await app.register(adminPeopleRoutes, { prefix: '/people', publicUrl });
+  await app.register(adminTeamRoutes, { prefix: '/teams' });
   await app.register(adminCohortRoutes, { prefix: '/cohorts' });
   await app.register(adminContentRoutes);
   await app.register(adminSettingsRoutes, { prefix: '/settings' });

@@ -76,6 +76,13 @@ describeEachDatabase('admin people: search, invite and change', (getDatabase) =>
       expect(bad.status).toBe(400);
     });
 
+    it("lists the organisation's teams by name, and only its own", async () => {
+      const teams = await call(mine.admin, { method: 'GET', url: '/api/v1/admin/teams' });
+      expect(teams.status).toBe(200);
+      expect(teams.body).toEqual([{ id: mine.team.id, name: mine.team.name, type: 'team' }]);
+      expect((await call(mine.member, { method: 'GET', url: '/api/v1/admin/teams' })).status).toBe(403);
+    });
+
     it('answers 403 to anyone but an administrator, and 404 for another organisation’s person', async () => {
       expect((await call(mine.member, { method: 'GET', url: PEOPLE })).status).toBe(403);
       expect((await call(mine.teamLeader, { method: 'GET', url: `${PEOPLE}/${mine.member.id}` })).status).toBe(403);
