@@ -6,7 +6,6 @@ import { useCohorts } from '../api/list-cohorts.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { ScimTokensPanel } from './scim-tokens-panel.tsx';
-import classes from './settings-section.module.css';
 
 type TDraft = Pick<TAdminSettings, 'azure_tenant_ids' | 'email_domains' | 'default_cohort_id'>;
 
@@ -58,22 +57,20 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
         <TagsInput
           label="Trusted Microsoft Entra ID (Azure AD) tenant ids"
           description="People signing in with a work account from these directories are let in. Press Enter after each id."
-          placeholder="00000000-0000-0000-0000-000000000000"
+          placeholder="Add a tenant id"
           value={draft.azure_tenant_ids}
           onChange={(values) => set('azure_tenant_ids', values)}
           onKeyDown={keepEnterInField}
-          classNames={{ pill: classes.pill }}
           error={badTenants.length ? `Not a tenant id (GUID): ${badTenants.join(', ')}` : undefined}
           clearable
         />
         <TagsInput
           label="E-mail domains"
           description="Your organisation's e-mail domains, such as example.com. Press Enter after each domain."
-          placeholder="example.com"
+          placeholder="Add a domain"
           value={draft.email_domains}
           onChange={(values) => set('email_domains', values)}
           onKeyDown={keepEnterInField}
-          classNames={{ pill: classes.pill }}
           error={badDomains.length ? `Not a domain name: ${badDomains.join(', ')}` : undefined}
           clearable
         />
@@ -109,7 +106,8 @@ export function SettingsSection() {
   const settings = useSettings();
   return (
     <Stack gap="lg">
-      <Paper withBorder p="md" radius="md">
+      {/* Less padding on a phone, so a tenant id (36 characters) fits in its tag. */}
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
         <Stack gap="md">
           <Title order={2} size="h4">
             Sign-in and provisioning
