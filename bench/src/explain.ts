@@ -1,11 +1,13 @@
 // Prints EXPLAIN (ANALYZE, BUFFERS) of the hot queries on the generated PostgreSQL data, built by
 // the same query functions the API calls. Run: npm run bench -- --explain
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { dashboardStatements } from '../../apps/api/src/db/queries/dashboard.ts';
 import { flowStatements } from '../../apps/api/src/db/queries/flow.ts';
 import { checkInStatements } from '../../apps/api/src/db/queries/habit-logs.ts';
 import { identityStatements } from '../../apps/api/src/db/queries/identity.ts';
+import { insightsStatements, membersNowSql } from '../../apps/api/src/db/queries/insights.ts';
 import { leaderboardStatements } from '../../apps/api/src/db/queries/leaderboard.ts';
 import { sharedStatementSql } from '../../apps/api/src/db/speed/shared-statements.ts';
 import { prepareData } from './data.ts';
@@ -24,9 +26,13 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
       user_id: string;
       cohort_id: string;
       user_habit_id: string;
+      organisation_id: string;
+      programme_id: string;
     }>(
       database,
       `select b.n, b.user_id, cm.cohort_id,
+         (select u.organisation_id from users u where u.id = b.user_id) as organisation_id,
+         (select c.programme_id from cohorts c where c.id = cm.cohort_id) as programme_id,
          (select h.id::text from bench_user_habits h where h.n = b.n and h.active order by h.s limit 1) as user_habit_id
        from bench_users b
        join cohort_members cm on cm.user_id = b.user_id
@@ -63,6 +69,16 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
         leaderboardStatements.cohortStandingsQuery(db, { cohortId: member!.cohort_id, now }).toSQL(),
       ],
       ['flow status', sharedStatementSql(flowStatements.flowFactsStatement, [{ userId, today }])],
+      [
+        'insights, every request (the programme, the versions of the held answer, whether notes wait)',
+        sharedStatementSql(insightsStatements.insightsCallerStatement, [
+          { userId, organisationId: member!.organisation_id },
+        ]),
+      ],
+      [
+        "insights, read afresh: the members' current streaks (the slowest part of an answer read afresh)",
+        new PgDialect({ casing: 'snake_case' }).sqlToQuery(membersNowSql({ programmeId: member!.programme_id, now })),
+      ],
       [
         'check-in, the user habit',
         sharedStatementSql(checkInStatements.activeUserHabitStatement, [{ userId, id: member!.user_habit_id }]),

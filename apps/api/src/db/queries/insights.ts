@@ -138,11 +138,9 @@ export type MembersNowRow = {
 // Per cohort and team of the programme: members now, and how many stand at a current streak of
 // 0, 1–6, 7–20 and 21+ days, each on their own local date (DOMAIN "Habits": a run ending today
 // or yesterday is current). A deactivated member counts up to their deactivation day only. Each
-// time zone's local date is computed once, not once per member.
-export async function readMembersNow(
-  db: DbOrTx,
-  options: { programmeId: string; teamIds?: string[]; now: Date },
-): Promise<MembersNowRow[]> {
+// time zone's local date is computed once, not once per member. The statement is built apart, for
+// the benchmark to print its plan.
+export function membersNowSql(options: { programmeId: string; teamIds?: string[]; now: Date }) {
   const m = insightMembers;
   const teamFilter =
     options.teamIds === undefined
@@ -151,7 +149,7 @@ export async function readMembersNow(
         ? sql`false`
         : inArray(m.teamId, options.teamIds);
   // Each member's current streak as a bucket: 0 (none), 1 (1–6), 2 (7–20), 3 (21+).
-  const result = await db.execute(sql`
+  return sql`
     with x as materialized (
       select z.time_zone, (${options.now.toISOString()}::timestamptz at time zone z.time_zone)::date as t
       from (select distinct ${m.timeZone} as time_zone from ${m} where ${m.programmeId} = ${options.programmeId}) z
@@ -163,7 +161,14 @@ export async function readMembersNow(
     from ${m} join x on x.time_zone = ${m.timeZone}
     where ${m.programmeId} = ${options.programmeId} and ${teamFilter}
       and (${m.activeUntil} is null or x.t <= ${m.activeUntil})
-    group by 1, 2, 3`);
+    group by 1, 2, 3`;
+}
+
+export async function readMembersNow(
+  db: DbOrTx,
+  options: { programmeId: string; teamIds?: string[]; now: Date },
+): Promise<MembersNowRow[]> {
+  const result = await db.execute(membersNowSql(options));
   const groups = new Map<string, MembersNowRow>();
   for (const r of rowsOf<{ cohort_id: string; team_id: string | null; bucket: number; n: number }>(result)) {
     const id = `${r.cohort_id}|${r.team_id ?? ''}`;
@@ -212,3 +217,6 @@ export async function listKpisOfDepartments(db: DbOrTx, departmentIds: string[])
 }
 
 export { NO_TEAM };
+
+// The statements as SQL with their parameters (the benchmark prints their plans).
+export const insightsStatements = { insightsCallerStatement };
