@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { cohorts, habitLogs, userHabits } from '../../db/schema/index.ts';
+import { cohorts, habitLogs, userHabits, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
@@ -91,5 +91,47 @@ describeEachDatabase('insights for administrators, and held answers', (getDataba
 
     await getDatabase().db.update(cohorts).set({ name: 'Renamed cohort' }).where(eq(cohorts.id, f.world.cohort.id));
     expect((await get(f.leader)).body.cohorts[0].name).toBe('Renamed cohort');
+  });
+
+  it('answers as a fresh read does (every speed mechanism off), before and after each change', async () => {
+    const off = { sharedStatements: false, namedStatements: false, heldAnswers: false, tokenCache: false };
+    const plain = await createTestApp(getDatabase(), {
+      keySets: issuers.keySets,
+      now: () => NOW,
+      config: { speed: off },
+    });
+    try {
+      const same = async () => {
+        for (const [member, query] of [
+          [f.leader, 'period=4w'],
+          [f.leader, 'period=programme'],
+          [f.teamLeader, 'period=12w'],
+        ] as const) {
+          const fresh = await plain.inject({
+            method: 'GET',
+            url: `/api/v1/insights?${query}`,
+            headers: member.headers,
+          });
+          expect((await get(member, query)).body).toEqual(fresh.json());
+        }
+      };
+      await same();
+      const { db } = getDatabase();
+      const [habit] = await db.select({ id: userHabits.id }).from(userHabits).where(eq(userHabits.userId, f.a[4]!.id));
+      await db.insert(habitLogs).values({ userHabitId: habit!.id, logDate: '2026-03-11', logType: 'completed' });
+      await same();
+      await db
+        .update(users)
+        .set({ deactivatedAt: new Date('2026-03-05T12:00:00Z') })
+        .where(eq(users.id, f.a[3]!.id));
+      await same();
+      await db.update(users).set({ teamId: f.teamB.id }).where(eq(users.id, f.a[2]!.id));
+      await same();
+      await db.update(users).set({ deactivatedAt: null }).where(eq(users.id, f.a[3]!.id));
+      await db.update(users).set({ teamId: f.team.id }).where(eq(users.id, f.a[2]!.id));
+      await same();
+    } finally {
+      await plain.close();
+    }
   });
 });
