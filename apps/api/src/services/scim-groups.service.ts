@@ -12,7 +12,8 @@ import {
 } from '../db/queries/scim-groups.ts';
 import { insertAudit } from '../db/queries/audit.ts';
 import { ScimError, scimInvalidSyntax, scimInvalidValue, scimNotFound } from '../lib/scim-error.ts';
-import { PATCH_SCHEMA } from './scim-user-mapping.ts';
+import { project, type Projection } from './scim-projection.ts';
+import { attributeOf, patchOperations } from './scim-user-mapping.ts';
 import { listResponse, paging, UUID, type ScimCaller } from './scim-users.service.ts';
 
 // SCIM Groups are teams (DOMAIN "SCIM mapping"); a member is a user whose team it is, so joining a
@@ -21,14 +22,17 @@ export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
 type GroupDraft = { displayName: string; memberIds: string[] };
 
+// Group attributes a client may send that HabiTrack does not keep (a team has no external id).
+const IGNORED_GROUP_ATTRIBUTES = new Set(['id', 'schemas', 'meta', 'externalid']);
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function resource(caller: ScimCaller, row: ScimGroupRow, withMembers = true) {
+function resource(caller: ScimCaller, row: ScimGroupRow) {
   return {
     schemas: [GROUP_SCHEMA],
     id: row.id,
     displayName: row.name,
-    ...(withMembers ? { members: row.members.map((m) => ({ value: m.id, display: m.fullName })) } : {}),
+    members: row.members.map((m) => ({ value: m.id, display: m.fullName, $ref: `${caller.baseUrl}/Users/${m.id}` })),
     meta: { resourceType: 'Group', location: `${caller.baseUrl}/Groups/${row.id}` },
   };
 }
@@ -60,14 +64,14 @@ async function groupOf(db: Db | Tx, caller: ScimCaller, id: string, lock = false
   return row;
 }
 
-export async function getGroup(db: Db, caller: ScimCaller, id: string, excluded?: string) {
-  return resource(caller, await groupOf(db, caller, id), !/\bmembers\b/i.test(excluded ?? ''));
+export async function getGroup(db: Db, caller: ScimCaller, id: string, projection: Projection = {}) {
+  return project(resource(caller, await groupOf(db, caller, id)), projection);
 }
 
 export async function listGroups(
   db: Db,
   caller: ScimCaller,
-  query: { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string },
+  query: { filter?: string; startIndex?: string; count?: string } & Projection,
 ) {
   let displayName: string | null = null;
   if (query.filter !== undefined && query.filter.trim() !== '') {
@@ -82,11 +86,10 @@ export async function listGroups(
     offset: startIndex - 1,
     limit: count,
   });
-  const withMembers = !/\bmembers\b/i.test(query.excludedAttributes ?? '');
   return listResponse(
     total,
     startIndex,
-    rows.map((row) => resource(caller, row, withMembers)),
+    rows.map((row) => project(resource(caller, row), query)),
   );
 }
 
@@ -106,7 +109,10 @@ async function write(tx: Tx, caller: ScimCaller, teamId: string | null, draft: G
 
 function draftOfResource(body: unknown): GroupDraft {
   if (!isObject(body)) throw scimInvalidSyntax('The request body must be a JSON object');
-  return { displayName: displayNameOf(body.displayName), memberIds: memberIds(body.members) };
+  return {
+    displayName: displayNameOf(attributeOf(body, 'displayName')),
+    memberIds: memberIds(attributeOf(body, 'members')),
+  };
 }
 
 export async function createGroup(db: Db, caller: ScimCaller, body: unknown) {
@@ -138,17 +144,9 @@ export async function replaceGroup(db: Db, caller: ScimCaller, id: string, body:
 
 // PatchOp on a group as Entra ID and Okta send it: add / remove members, replace displayName.
 function applyGroupPatch(base: GroupDraft, body: unknown): GroupDraft {
-  if (!isObject(body) || !Array.isArray(body.Operations) || body.Operations.length === 0) {
-    throw scimInvalidSyntax('A PatchOp needs a non-empty "Operations" array');
-  }
-  if (Array.isArray(body.schemas) && !body.schemas.includes(PATCH_SCHEMA)) {
-    throw scimInvalidSyntax(`A PatchOp's schemas must include ${PATCH_SCHEMA}`);
-  }
   const draft = { displayName: base.displayName, memberIds: [...base.memberIds] };
-  for (const operation of body.Operations) {
-    if (!isObject(operation)) throw scimInvalidSyntax('Each operation must be an object');
-    const op = typeof operation.op === 'string' ? operation.op.toLowerCase() : '';
-    const path = typeof operation.path === 'string' ? operation.path.trim() : undefined;
+  for (const operation of patchOperations(body)) {
+    const { op, path } = operation;
     const filtered = path ? /^members\[\s*value\s+eq\s+"([^"]+)"\s*\]$/i.exec(path) : null;
     if (op === 'add' && path?.toLowerCase() === 'members') {
       draft.memberIds.push(...memberIds(operation.value));
@@ -170,11 +168,13 @@ function applyGroupPatch(base: GroupDraft, body: unknown): GroupDraft {
         if (key.toLowerCase() === 'displayname') draft.displayName = displayNameOf(value);
         else if (key.toLowerCase() === 'members')
           draft.memberIds = op === 'add' ? [...draft.memberIds, ...memberIds(value)] : memberIds(value);
-        else if (key.toLowerCase() !== 'externalid')
+        // Okta sends the group's id beside the new displayName; read-only and unkept attributes
+        // are ignored.
+        else if (!IGNORED_GROUP_ATTRIBUTES.has(key.toLowerCase()))
           throw new ScimError(400, `Unknown attribute: ${key}`, 'invalidPath');
       }
-    } else if (op !== 'add' && op !== 'replace' && op !== 'remove') {
-      throw scimInvalidSyntax('Each operation\'s "op" must be add, replace or remove');
+    } else if (path !== undefined && IGNORED_GROUP_ATTRIBUTES.has(path.toLowerCase())) {
+      continue;
     } else {
       throw new ScimError(400, `Unsupported path: ${path ?? '(none)'}`, 'invalidPath');
     }

@@ -59,7 +59,15 @@ const IGNORED = new Set([
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function text(value: unknown, attribute: string, max = 200): string | null {
+// A single value sent as a one-element multi-valued list (`[{"value": "x"}]`), as older Entra ID
+// jobs send some single-valued attributes, is that value.
+function single(value: unknown): unknown {
+  if (Array.isArray(value) && value.length === 1 && isObject(value[0]) && 'value' in value[0]) return value[0].value;
+  return value;
+}
+
+function text(raw: unknown, attribute: string, max = 200): string | null {
+  const value = single(raw);
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string') throw scimInvalidValue(`${attribute} must be a string`);
   const trimmed = value.trim();
@@ -67,7 +75,8 @@ function text(value: unknown, attribute: string, max = 200): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-function boolean(value: unknown, attribute: string): boolean {
+function boolean(raw: unknown, attribute: string): boolean {
+  const value = single(raw);
   if (typeof value === 'boolean') return value;
   // Entra ID sends "True" / "False" as strings.
   if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
@@ -184,22 +193,49 @@ export function applyResource(base: UserDraft, body: unknown): UserDraft {
 }
 
 // A PatchOp as Microsoft Entra ID and Okta send it: ops in any letter case, with or without path.
-export function applyPatch(base: UserDraft, body: unknown): UserDraft {
-  if (!isObject(body) || !Array.isArray(body.Operations) || body.Operations.length === 0) {
+// The attribute of an object by its name in any letter case (RFC 7643 §2.1: names are
+// case-insensitive, so "operations" or "Op" are the same as "Operations" and "op").
+export const attributeOf = (object: Record<string, unknown>, name: string): unknown =>
+  object[Object.keys(object).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name];
+
+export type PatchOperation = { op: 'add' | 'replace' | 'remove'; path: string | undefined; value: unknown };
+
+// The operations of a PatchOp (RFC 7644 §3.5.2) as Entra ID and Okta send them: ops in any letter
+// case ("Add", "Replace", "Remove"), a path or none; a blank path is no path.
+export function patchOperations(body: unknown): PatchOperation[] {
+  const operations = isObject(body) ? attributeOf(body, 'Operations') : undefined;
+  if (!isObject(body) || !Array.isArray(operations) || operations.length === 0) {
     throw scimInvalidSyntax('A PatchOp needs a non-empty "Operations" array');
   }
-  if (Array.isArray(body.schemas) && !body.schemas.includes(PATCH_SCHEMA)) {
+  const schemas = attributeOf(body, 'schemas');
+  if (
+    Array.isArray(schemas) &&
+    !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === PATCH_SCHEMA.toLowerCase())
+  ) {
     throw scimInvalidSyntax(`A PatchOp's schemas must include ${PATCH_SCHEMA}`);
   }
-  const draft = { ...base };
-  for (const operation of body.Operations) {
+  return operations.map((operation: unknown) => {
     if (!isObject(operation)) throw scimInvalidSyntax('Each operation must be an object');
-    const op = typeof operation.op === 'string' ? operation.op.toLowerCase() : '';
+    const rawOp = attributeOf(operation, 'op');
+    const op = typeof rawOp === 'string' ? rawOp.trim().toLowerCase() : '';
     if (op !== 'add' && op !== 'replace' && op !== 'remove') {
       throw scimInvalidSyntax('Each operation\'s "op" must be add, replace or remove');
     }
-    const path = operation.path;
-    if (path !== undefined && typeof path !== 'string') throw scimInvalidSyntax('"path" must be a string');
+    const path = attributeOf(operation, 'path');
+    if (path !== undefined && path !== null && typeof path !== 'string')
+      throw scimInvalidSyntax('"path" must be a string');
+    return {
+      op,
+      path: typeof path === 'string' && path.trim() !== '' ? path.trim() : undefined,
+      value: attributeOf(operation, 'value'),
+    };
+  });
+}
+
+export function applyPatch(base: UserDraft, body: unknown): UserDraft {
+  const draft = { ...base };
+  for (const operation of patchOperations(body)) {
+    const { op, path } = operation;
     if (path) setAttribute(draft, path, operation.value, op);
     else if (op === 'remove') throw new ScimError(400, 'A remove operation needs a path', 'noTarget');
     else if (!isObject(operation.value)) throw scimInvalidValue('An operation without a path needs an object value');

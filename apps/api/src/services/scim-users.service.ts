@@ -13,6 +13,7 @@ import {
   type ScimUserRow,
 } from '../db/queries/scim.ts';
 import { ScimError, scimNotFound } from '../lib/scim-error.ts';
+import { project, type Projection } from './scim-projection.ts';
 import {
   applyPatch,
   applyResource,
@@ -53,21 +54,26 @@ async function userOf(db: Db | Tx, caller: ScimCaller, id: string, lock = false)
   return row;
 }
 
-export async function getScimUser(db: Db, caller: ScimCaller, id: string) {
-  return resource(caller, await userOf(db, caller, id));
+export async function getScimUser(db: Db, caller: ScimCaller, id: string, projection: Projection = {}) {
+  return project(resource(caller, await userOf(db, caller, id)), projection);
 }
 
-// `filter` supports `userName eq "..."` and `externalId eq "..."` (RFC 7644 §3.4.2.2).
+// `filter` supports `userName eq "..."` and `externalId eq "..."` (RFC 7644 §3.4.2.2), in any
+// letter case and spacing, and the work e-mail (`emails[type eq "work"].value eq "..."`, which Entra
+// ID may be set to match on): the e-mail is the userName.
+const FILTER =
+  /^\s*(userName|externalId|emails(?:\[\s*type\s+eq\s+"work"\s*\])?(?:\.value)?)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i;
+
 export function parseFilter(filter: string | undefined): ScimUserFilter {
   if (filter === undefined || filter.trim() === '') return null;
-  const match = /^\s*(userName|externalId)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(filter);
+  const match = FILTER.exec(filter);
   if (!match)
     throw new ScimError(
       400,
       'Only the filters userName eq "..." and externalId eq "..." are supported',
       'invalidFilter',
     );
-  const attribute = match[1]!.toLowerCase() === 'username' ? 'userName' : 'externalId';
+  const attribute = match[1]!.toLowerCase() === 'externalid' ? 'externalId' : 'userName';
   return { attribute, value: match[2]!.replace(/\\(.)/g, '$1') };
 }
 
@@ -95,7 +101,7 @@ export const listResponse = <T>(total: number, startIndex: number, resources: T[
 export async function listUsers(
   db: Db,
   caller: ScimCaller,
-  query: { filter?: string; startIndex?: string; count?: string },
+  query: { filter?: string; startIndex?: string; count?: string } & Projection,
 ) {
   const filter = parseFilter(query.filter);
   const { startIndex, count } = paging(query);
@@ -108,7 +114,7 @@ export async function listUsers(
   return listResponse(
     total,
     startIndex,
-    rows.map((row) => resource(caller, row)),
+    rows.map((row) => project(resource(caller, row), query)),
   );
 }
 

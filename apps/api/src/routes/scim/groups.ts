@@ -9,8 +9,9 @@ import {
 } from '../../services/scim-groups.service.ts';
 import { scimCaller } from './caller.ts';
 
-type IdParams = { Params: { id: string }; Querystring: { excludedAttributes?: string } };
-type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string } };
+type Projection = { attributes?: string; excludedAttributes?: string };
+type IdParams = { Params: { id: string }; Querystring: Projection };
+type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: string } & Projection };
 
 // /scim/v2/Groups: the organisation's teams (RFC 7644 §3); every write is one audited transaction.
 export default async function groupRoutes(app: FastifyInstance) {
@@ -22,7 +23,7 @@ export default async function groupRoutes(app: FastifyInstance) {
     reply.code(201).send(await createGroup(app.database.db, scimCaller(request), request.body)),
   );
   app.get<IdParams>('/Groups/:id', hide, async (request) =>
-    getGroup(app.database.db, scimCaller(request), request.params.id, request.query.excludedAttributes),
+    getGroup(app.database.db, scimCaller(request), request.params.id, request.query),
   );
   app.put<IdParams>('/Groups/:id', hide, async (request) =>
     replaceGroup(app.database.db, scimCaller(request), request.params.id, request.body),

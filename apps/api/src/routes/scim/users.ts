@@ -9,8 +9,9 @@ import {
 } from '../../services/scim-users.service.ts';
 import { scimCaller } from './caller.ts';
 
-type IdParams = { Params: { id: string } };
-type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: string } };
+type Projection = { attributes?: string; excludedAttributes?: string };
+type IdParams = { Params: { id: string }; Querystring: Projection };
+type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: string } & Projection };
 
 // /scim/v2/Users (RFC 7644 §3): every write is one transaction, recorded in the audit log.
 export default async function userRoutes(app: FastifyInstance) {
@@ -20,7 +21,7 @@ export default async function userRoutes(app: FastifyInstance) {
     reply.code(201).send(await createUser(app.database.db, scimCaller(request), request.body)),
   );
   app.get<IdParams>('/Users/:id', hide, async (request) =>
-    getScimUser(app.database.db, scimCaller(request), request.params.id),
+    getScimUser(app.database.db, scimCaller(request), request.params.id, request.query),
   );
   app.put<IdParams>('/Users/:id', hide, async (request) =>
     replaceUser(app.database.db, scimCaller(request), request.params.id, request.body),
