@@ -202,4 +202,26 @@ describe('People', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/people').at(-1)?.query.get('page')).toBe('3'));
     expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
   });
+
+  it('moves the people ticked in the table into a cohort at once', async () => {
+    const api = stubPeople({
+      [`POST /api/v1/admin/cohorts/${AUTUMN.id}/members`]: () =>
+        Response.json({ moved: 2, cohort: createCohort({ ...AUTUMN, member_count: 2 }) }),
+    });
+    renderRoute(PATH);
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Mei Tanaka' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Oliver Bennett' }));
+    const bar = within(screen.getByRole('region', { name: 'Selected people' }));
+    expect(bar.getByText('2 people selected')).toBeVisible();
+    await userEvent.click(bar.getByRole('combobox', { name: 'Move to cohort' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Autumn 2026' }));
+    await userEvent.click(bar.getByRole('button', { name: 'Move 2 people' }));
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected people' })).not.toBeInTheDocument());
+    expect(api.callsTo('POST', `/api/v1/admin/cohorts/${AUTUMN.id}/members`).map((call) => call.body)).toEqual([
+      { user_ids: [mei.id, oliver.id] },
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Select Mei Tanaka' })).not.toBeChecked();
+  });
 });

@@ -4,6 +4,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Group,
   Pagination,
   Select,
@@ -22,6 +23,7 @@ import { useTeamOptions } from '../api/team-options.ts';
 import { ROLE_LABELS, ROLE_OPTIONS } from '../utils/labels.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { InvitePersonModal } from './invite-person-modal.tsx';
+import { MoveSelectedBar } from './move-selected-bar.tsx';
 import { PeopleUploadModal } from './people-upload-modal.tsx';
 import { PersonPanel } from './person-panel.tsx';
 import { ScrollBox } from './scroll-box.tsx';
@@ -68,6 +70,10 @@ export function PeopleSection() {
   const [opened, setOpened] = useState<TAdminPerson | null>(null);
   const [inviting, setInviting] = useState(false);
   const [uploading, setUploading] = useState(false);
+  // Ticked people, kept across pages and searches until moved or cleared.
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
 
   const query = {
     ...(debouncedSearch ? { q: debouncedSearch } : {}),
@@ -162,6 +168,9 @@ export function PeopleSection() {
         />
       </Group>
 
+      {selected.length > 0 && (
+        <MoveSelectedBar selected={selected} cohorts={cohortOptions} onDone={() => setSelected([])} />
+      )}
       {people.isPending && <LoadingState label="Loading people" />}
       {people.isError && (
         <Alert color="red" role="alert" title="People could not be loaded">
@@ -187,11 +196,14 @@ export function PeopleSection() {
                 : 'Nobody has been added yet. Invite a person or upload a people file.'}
             </Text>
           ) : (
-            <ScrollBox label="People table" minWidth={640}>
+            <ScrollBox label="People table" minWidth={680}>
               <Table striped highlightOnHover>
                 <Table.Caption>People, by name</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Select</VisuallyHidden>
+                    </Table.Th>
                     <Table.Th scope="col">Name</Table.Th>
                     <Table.Th scope="col">E-mail</Table.Th>
                     <Table.Th scope="col">Role</Table.Th>
@@ -206,6 +218,13 @@ export function PeopleSection() {
                 <Table.Tbody>
                   {people.data.items.map((person) => (
                     <Table.Tr key={person.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${person.full_name}`}
+                          checked={selected.includes(person.id)}
+                          onChange={(event) => toggle(person.id, event.currentTarget.checked)}
+                        />
+                      </Table.Td>
                       <Table.Th scope="row" fw={500}>
                         {person.full_name}
                         {person.is_admin && (
