@@ -63,7 +63,7 @@ describeEachDatabase('administration schema', (getDb) => {
     const { db } = getDb();
     const organisation = await createOrganisation(db);
     const domain = organisation.emailDomains[0]!;
-    const source = (adminFlag: string) => `version: 1
+    const file = (adminFlag: string, plainFlag: string) => `version: 1
 organisation:
   slug: ${organisation.slug}
   name: ${organisation.name}
@@ -74,7 +74,9 @@ users:
 ${adminFlag}
   - email: plain@${domain}
     full_name: Pat Plain
+${plainFlag}
 `;
+    const source = (adminFlag: string, plainFlag = '') => file(adminFlag, plainFlag);
     await importPeople(db, { source: source('    is_admin: true'), fileName: 'people.yaml' });
     const read = async () =>
       Object.fromEntries(
@@ -84,8 +86,14 @@ ${adminFlag}
         ]),
       );
     expect(await read()).toEqual({ [`admin@${domain}`]: ['member', true], [`plain@${domain}`]: ['member', false] });
-    await importPeople(db, { source: source('    is_admin: false'), fileName: 'people.yaml' });
-    expect((await read())[`admin@${domain}`]).toEqual(['member', false]);
+    // The organisation's only administrator keeps the right: the file is refused, nothing changes.
+    await expect(importPeople(db, { source: source('    is_admin: false'), fileName: 'people.yaml' })).rejects.toThrow(
+      /is the last active administrator/,
+    );
+    expect((await read())[`admin@${domain}`]).toEqual(['member', true]);
+    // With another administrator, the right can go.
+    await importPeople(db, { source: source('    is_admin: false', '    is_admin: true'), fileName: 'people.yaml' });
+    expect(await read()).toEqual({ [`admin@${domain}`]: ['member', false], [`plain@${domain}`]: ['member', true] });
     await expect(importPeople(db, { source: source('    is_admin: "yes"'), fileName: 'people.yaml' })).rejects.toThrow(
       /is_admin/,
     );
