@@ -247,7 +247,11 @@ export function applyPatch(base: UserDraft, body: unknown): UserDraft {
 export function fieldsOf(draft: UserDraft): UserFields {
   const email = draft.userName?.toLowerCase();
   if (!email) throw scimInvalidValue('userName is required');
-  if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw scimInvalidValue('userName must be an e-mail address');
+  if (!/^[^@\s]+@[^@\s]+$/.test(email)) {
+    throw scimInvalidValue(
+      "userName must be an e-mail address: map the directory's userPrincipalName or mail to userName",
+    );
+  }
   const fromParts = [draft.givenName, draft.familyName].filter(Boolean).join(' ');
   const fullName = fromParts || draft.formatted || draft.displayName;
   if (!fullName) throw scimInvalidValue('name.givenName and name.familyName are required');

@@ -83,9 +83,13 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return Number(value);
 }
 
+// Past any organisation's size: a larger startIndex answers the same empty page (and stays a
+// number the database takes as an offset).
+const MAX_START_INDEX = 1_000_000_000;
+
 // RFC 7644 §3.4.2.4: a startIndex below 1 means 1, a negative count means 0.
 export function paging(query: { startIndex?: string; count?: string }) {
-  const startIndex = Math.max(1, positiveInteger(query.startIndex, 1, 'startIndex'));
+  const startIndex = Math.min(MAX_START_INDEX, Math.max(1, positiveInteger(query.startIndex, 1, 'startIndex')));
   const count = Math.min(MAX_COUNT, Math.max(0, positiveInteger(query.count, 100, 'count')));
   return { startIndex, count };
 }

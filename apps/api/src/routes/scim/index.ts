@@ -48,6 +48,12 @@ export default async function scimRoutes(app: FastifyInstance, options: { public
       throw error;
     }
   });
+  // PostgreSQL text cannot hold the NUL character: refused before anything reads or writes it.
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.query) || holdsNul(request.body)) {
+      throw new ScimError(400, 'Values must not contain the NUL character (\\u0000)', 'invalidValue');
+    }
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (payload !== undefined && payload !== null && reply.statusCode !== 204) {
       reply.header('content-type', `${SCIM_CONTENT_TYPE}; charset=utf-8`);
@@ -77,6 +83,12 @@ export default async function scimRoutes(app: FastifyInstance, options: { public
   await app.register(discoveryRoutes, { baseUrl });
   await app.register(userRoutes);
   await app.register(groupRoutes);
+}
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
 }
 
 function sendError(reply: FastifyReply, error: ScimError) {

@@ -236,6 +236,11 @@ describeEachDatabase('SCIM conversation: Okta, and what other clients vary', (ge
       Resources: [],
     });
 
+    // A startIndex past any organisation: the same empty page, not a database error.
+    const far = await send('GET', `/Users?startIndex=99999999999999999999&${filter(`userName eq "${email}"`)}`);
+    expect(far.statusCode).toBe(200);
+    expect(far.json()).toMatchObject({ totalResults: 1, itemsPerPage: 0, Resources: [] });
+
     // attributes / excludedAttributes (RFC 7644 §3.4.2.5): id and schemas always come back.
     const only = await send('GET', `/Users?${filter(`userName eq "${email}"`)}&attributes=userName,name.givenName`);
     expect(only.json().Resources[0]).toEqual({
@@ -269,6 +274,15 @@ describeEachDatabase('SCIM conversation: Okta, and what other clients vary', (ge
     const refusals: [string, string, unknown, string][] = [
       ['GET', `/Users?${filter('displayName co "x"')}`, undefined, 'invalidFilter'],
       ['GET', '/Users?count=many', undefined, 'invalidValue'],
+      // PostgreSQL text cannot hold NUL: refused, never a 500.
+      ['GET', `/Users?${filter('userName eq "a\u0000b"')}`, undefined, 'invalidValue'],
+      [
+        'PATCH',
+        `/Users/${id}`,
+        { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'title', value: 'a\u0000' }] },
+        'invalidValue',
+      ],
+      ['POST', '/Groups', { schemas: [GROUP], displayName: 'a\u0000b' }, 'invalidValue'],
       [
         'PATCH',
         `/Users/${id}`,
