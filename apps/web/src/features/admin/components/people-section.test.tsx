@@ -224,4 +224,15 @@ describe('People', { timeout: 20_000 }, () => {
     ]);
     expect(screen.getByRole('checkbox', { name: 'Select Mei Tanaka' })).not.toBeChecked();
   });
+
+  it("filters by team, from the organisation's teams", async () => {
+    const api = stubPeople();
+    renderRoute(PATH);
+    await screen.findByRole('table', { name: 'People, by name' });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Team' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sales' }));
+
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/people').at(-1)?.query.get('team_id')).toBe(SALES.id));
+  });
 });

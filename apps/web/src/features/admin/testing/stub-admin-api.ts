@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { createMe } from '../../../test/stub-api.ts';
 import { stubFetch } from '../../../test/stub-fetch.ts';
 import { createWebConfig } from '../../../test/web-config.ts';
+import { ENGINEERING, SALES } from './factories.ts';
 
 export type TRecordedCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Handler = (call: TRecordedCall) => Response | Promise<Response>;
@@ -27,6 +28,11 @@ export function stubAdminApi(routes: Record<string, Handler> = {}, { isAdmin = t
     'GET /api/v1/auth/me': () =>
       Response.json(createMe({ full_name: 'Eleanor Hughes', email: 'eleanor.hughes@acme.example', is_admin: isAdmin })),
     'GET /api/v1/programmes/current': () => Response.json({ detail: 'No programme' }, { status: 404 }),
+    'GET /api/v1/admin/teams': () =>
+      Response.json([
+        { ...ENGINEERING, type: 'department' },
+        { ...SALES, type: 'department' },
+      ]),
     ...routes,
   };
   const fetchMock = stubFetch(async (input, init) => {
