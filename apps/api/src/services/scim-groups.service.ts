@@ -8,6 +8,7 @@ import {
   renameTeam,
   setTeamMembers,
   teamNameTaken,
+  type ScimGroupFilter,
   type ScimGroupRow,
 } from '../db/queries/scim-groups.ts';
 import { insertAudit } from '../db/queries/audit.ts';
@@ -68,21 +69,44 @@ export async function getGroup(db: Db, caller: ScimCaller, id: string, projectio
   return project(resource(caller, await groupOf(db, caller, id)), projection);
 }
 
+// `filter` on Groups: `displayName eq "..."` (case-insensitive) or `id eq "..."`, optionally
+// `and members[value eq "<user id>"]`, which Entra ID may send to check one membership.
+const GROUP_FILTER =
+  /^\s*(displayName|id)\s+eq\s+"((?:[^"\\]|\\.)*)"(?:\s+and\s+members\[\s*value\s+eq\s+"((?:[^"\\]|\\.)*)"\s*\])?\s*$/i;
+
+export function parseGroupFilter(filter: string | undefined): ScimGroupFilter {
+  const none: ScimGroupFilter = { displayName: null, teamId: null, memberId: null };
+  if (filter === undefined || filter.trim() === '') return none;
+  const match = GROUP_FILTER.exec(filter);
+  if (!match) {
+    throw new ScimError(
+      400,
+      'Only the filters displayName eq "..." and id eq "...", optionally with and members[value eq "..."], are supported',
+      'invalidFilter',
+    );
+  }
+  const value = match[2]!.replace(/\\(.)/g, '$1');
+  const memberId = match[3]?.replace(/\\(.)/g, '$1') ?? null;
+  // An id that is no uuid names no team (or no user): an empty list, not an error.
+  const noMatch = '00000000-0000-0000-0000-000000000000';
+  const byId = match[1]!.toLowerCase() === 'id';
+  return {
+    displayName: byId ? null : value,
+    teamId: byId ? (UUID.test(value) ? value : noMatch) : null,
+    memberId: memberId === null ? null : UUID.test(memberId) ? memberId : noMatch,
+  };
+}
+
 export async function listGroups(
   db: Db,
   caller: ScimCaller,
   query: { filter?: string; startIndex?: string; count?: string } & Projection,
 ) {
-  let displayName: string | null = null;
-  if (query.filter !== undefined && query.filter.trim() !== '') {
-    const match = /^\s*displayName\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(query.filter);
-    if (!match) throw new ScimError(400, 'Only the filter displayName eq "..." is supported', 'invalidFilter');
-    displayName = match[1]!.replace(/\\(.)/g, '$1');
-  }
+  const filter = parseGroupFilter(query.filter);
   const { startIndex, count } = paging(query);
   const { total, rows } = await listScimGroups(db, {
     organisationId: caller.organisationId,
-    displayName,
+    filter,
     offset: startIndex - 1,
     limit: count,
   });

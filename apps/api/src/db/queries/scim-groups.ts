@@ -35,12 +35,22 @@ export async function findScimGroup(
   return (await withMembers(db, rows))[0] ?? null;
 }
 
+// displayName (case-insensitive), the team's id, and a user who must be a member; null = any.
+export type ScimGroupFilter = { displayName: string | null; teamId: string | null; memberId: string | null };
+
 export async function listScimGroups(
   db: DbOrTx,
-  options: { organisationId: string; displayName: string | null; offset: number; limit: number },
+  options: { organisationId: string; filter: ScimGroupFilter; offset: number; limit: number },
 ): Promise<{ total: number; rows: ScimGroupRow[] }> {
+  const { displayName, teamId, memberId } = options.filter;
   const conditions: SQL[] = [eq(teams.organisationId, options.organisationId)];
-  if (options.displayName !== null) conditions.push(sql`lower(${teams.name}) = lower(${options.displayName})`);
+  if (displayName !== null) conditions.push(sql`lower(${teams.name}) = lower(${displayName})`);
+  if (teamId !== null) conditions.push(eq(teams.id, teamId));
+  if (memberId !== null) {
+    conditions.push(
+      sql`exists (select 1 from ${users} where ${users.id} = ${memberId}::uuid and ${users.teamId} = ${teams.id})`,
+    );
+  }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(teams).where(where);
   const rows =

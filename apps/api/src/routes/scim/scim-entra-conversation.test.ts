@@ -307,6 +307,14 @@ describeEachDatabase('SCIM conversation: Microsoft Entra ID', (getDatabase) => {
     expect(withMembers.members.map((m: { value: string }) => m.value).sort()).toEqual([user.id, secondId].sort());
     expect((await userRow(user.id)).teamId).toBe(group.id);
     expect((await userRow(secondId)).teamId).toBe(group.id);
+    // Entra ID may check one membership with a filter on the group's id and a member.
+    const isMember = (userId: string) =>
+      send(
+        'GET',
+        `/Groups?excludedAttributes=members&${filter(`id eq "${group.id}" and members[value eq "${userId}"]`)}`,
+      );
+    expect((await isMember(user.id)).json()).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
+    expect((await isMember(randomUUID())).json()).toMatchObject({ totalResults: 0, Resources: [] });
 
     // 12. Update Group [Remove Members]: the documented value list, then the path filter of
     // aadOptscim062020.
