@@ -29,6 +29,8 @@ export type PeopleCsvContext = {
   cohorts: { name: string; programmeSlug: string }[];
 };
 
+// As the YAML file's cohort names (people-file.ts).
+const COHORT_NAME_MAX = 200;
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0', '']);
 
@@ -80,6 +82,9 @@ export function readPeopleCsv(options: { source: string; fileName: string; conte
     if (record.fields.length !== first!.fields.length) {
       problem('', `has ${record.fields.length} fields, but the header names ${first!.fields.length} columns`);
       return;
+    }
+    if (cell('cohort').length > COHORT_NAME_MAX) {
+      problem('cohort', `must be at most ${COHORT_NAME_MAX} characters`);
     }
     const isAdmin = cell('is_admin').toLowerCase();
     if (!TRUE.has(isAdmin) && !FALSE.has(isAdmin)) problem('is_admin', 'must be true or false');

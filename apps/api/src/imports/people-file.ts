@@ -26,47 +26,60 @@ const timeZone = z
     return z.NEVER;
   });
 
+const EMAIL_MAX = 254;
+const NAME_MAX = 200;
+
 // Lower-cased because users.email is stored lower-case (users_email_lower).
-const email = z.string().trim().toLowerCase().pipe(z.email('must be an e-mail address'));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
+  .pipe(z.email('must be an e-mail address'));
+
+// Names are keys of unique indexes (teams, cohorts) or shown everywhere (people): bounded, so a
+// file never reaches the database's limit on an index entry.
+const name = requiredText.max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
 
 const domain = z
   .string()
   .trim()
   .toLowerCase()
+  .max(253, 'must be at most 253 characters, as a domain name is')
   .regex(/^([a-z0-9-]+\.)+[a-z0-9-]+$/, 'must be a domain name such as acme.example');
 
 const organisation = z.strictObject({
   slug,
-  name: requiredText,
+  name,
   // Absent = keep what the organisation already has (see importing.md, "Idempotency").
   email_domains: z.array(domain).optional(),
   azure_tenant_ids: z.array(z.guid('must be a tenant id (a GUID)').toLowerCase()).optional(),
 });
 
 const team = z.strictObject({
-  name: requiredText,
-  type: requiredText.default('team'),
+  name,
+  type: name.default('team'),
 });
 
 const user = z.strictObject({
   email,
-  full_name: requiredText,
-  job_title: optionalText,
+  full_name: name,
+  job_title: optionalText.refine((v) => v === null || v.length <= NAME_MAX, `must be at most ${NAME_MAX} characters`),
   role: z.enum(['leader', 'team_leader', 'member']).default('member'),
   // The administrator right (DOMAIN "Wave 2: administration"), independent of the role.
   is_admin: z.boolean().default(false),
   // Only used when the user is created: afterwards the browser keeps it current.
   time_zone: timeZone.optional(),
   // The team the user belongs to (users.team_id), one listed under teams; absent = left as it is.
-  team: requiredText.optional(),
-  manages: z.array(requiredText).default([]),
+  team: name.optional(),
+  manages: z.array(name).default([]),
 });
 
 // One user as the people file holds them; the CSV reader checks each row with it.
 export const PeopleUserSchema = user;
 
 const cohort = z.strictObject({
-  name: requiredText,
+  name,
   programme: slug,
   members: z.array(email).default([]),
 });

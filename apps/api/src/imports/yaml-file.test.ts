@@ -65,6 +65,20 @@ describe('parseYamlFile', () => {
     ]);
   });
 
+  it('rejects an alias without its anchor, and aliases multiplying past the limit, as problems', () => {
+    expect(problemsOf('title: *nowhere\nitems: []\n')).toEqual([
+      { line: 1, path: '', message: expect.stringMatching(/alias/i) },
+    ]);
+    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 8; i += 1)
+      laughs.push(
+        `${'abcdefgh'[i]}: &${'abcdefgh'[i]} [${Array(10)
+          .fill(`*${'abcdefgh'[i - 1]}`)
+          .join(', ')}]`,
+      );
+    expect(problemsOf(laughs.join('\n'))).toEqual([{ line: 1, path: '', message: expect.stringMatching(/alias/i) }]);
+  });
+
   it('rejects an empty file', () => {
     expect(problemsOf('# only a comment\n')).toEqual([{ line: 1, path: '', message: 'the file is empty' }]);
   });

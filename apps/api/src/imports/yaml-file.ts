@@ -96,7 +96,15 @@ export function parseYamlFile<T>(options: { source: string; fileName: string; sc
   if (doc.contents === null) {
     throw new ImportError(options.fileName, [{ line: 1, path: '', message: 'the file is empty' }]);
   }
-  const raw: unknown = doc.toJS();
+  let raw: unknown;
+  try {
+    // An alias without its anchor, or aliases multiplying past the library's limit (a "billion
+    // laughs" file), only show when the document is turned into values.
+    raw = doc.toJS();
+  } catch (error) {
+    const message = error instanceof Error ? yamlMessage(error.message) : 'the file cannot be read';
+    throw new ImportError(options.fileName, [{ line: 1, path: '', message }]);
+  }
   const parsed = options.schema.safeParse(raw);
   if (!parsed.success) {
     throw new ImportError(options.fileName, zodProblems(parsed.error.issues, raw, lineOf));

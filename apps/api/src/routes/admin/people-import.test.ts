@@ -209,6 +209,24 @@ describeEachDatabase('admin people: bulk upload', (getDatabase) => {
     expect(await snapshotTables(db())).toEqual(before);
   });
 
+  it('refuses over-long e-mails and names as problems of the file (400), never a database error', async () => {
+    const before = await snapshotTables(db());
+    const long = 'x'.repeat(3000);
+    const refused = await upload(mine, {
+      format: 'csv',
+      source: `email,full_name,team,cohort,programme\n${long}@${mine.domain},${long},${long},${long},${mine.programme.slug}\n`,
+      dry_run: false,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems.map((p: { path: string }) => p.path).sort()).toEqual([
+      'cohort',
+      'email',
+      'full_name',
+      'team',
+    ]);
+    expect(await snapshotTables(db())).toEqual(before);
+  });
+
   it('is for administrators only', async () => {
     const refused = await call(mine.member, {
       method: 'POST',
