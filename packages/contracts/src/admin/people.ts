@@ -139,8 +139,8 @@ export const ZErasePersonResponse = ZAdminPerson;
 // rolled back, so the answer previews what applying it will do.
 export const ZImportPeopleRequest = z.strictObject({
   format: z.enum(['yaml', 'csv'], { error: 'must be yaml or csv' }),
-  source: z
-    .string({ error: 'must be the file as text' })
+  // Text without control characters (tab and line breaks excepted): PostgreSQL cannot store NUL.
+  source: zPlainText()
     .min(1, { error: 'must not be empty' })
     .max(PEOPLE_IMPORT_SOURCE_MAX, { error: `must be at most ${PEOPLE_IMPORT_SOURCE_MAX} characters` }),
   dry_run: z.boolean({ error: 'must be true or false' }),

@@ -181,6 +181,7 @@ describeEachDatabase('admin people: bulk upload', (getDatabase) => {
       { format: 'xml', source: 'a', dry_run: true },
       { format: 'csv', source: '', dry_run: true },
       { format: 'csv', source: 'email', dry_run: 'yes' },
+      { format: 'csv', source: `email,full_name\nnul@${mine.domain},A\u0000B\n`, dry_run: false },
     ]) {
       expect((await upload(mine, payload)).status).toBe(400);
     }
