@@ -19,9 +19,11 @@ export default async function groupRoutes(app: FastifyInstance) {
   app.get<ListQuery>('/Groups', hide, async (request) =>
     listGroups(app.database.db, scimCaller(request), request.query),
   );
-  app.post('/Groups', hide, async (request, reply) =>
-    reply.code(201).send(await createGroup(app.database.db, scimCaller(request), request.body)),
-  );
+  app.post('/Groups', hide, async (request, reply) => {
+    // RFC 7644 §3.3: 201 with the resource, and its address in Location.
+    const created = await createGroup(app.database.db, scimCaller(request), request.body);
+    return reply.code(201).header('location', created.meta.location).send(created);
+  });
   app.get<IdParams>('/Groups/:id', hide, async (request) =>
     getGroup(app.database.db, scimCaller(request), request.params.id, request.query),
   );

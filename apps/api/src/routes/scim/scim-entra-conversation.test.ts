@@ -121,7 +121,7 @@ describeEachDatabase('SCIM conversation: Microsoft Entra ID', (getDatabase) => {
       [ENTERPRISE]: { department: 'Engineering' },
       meta: { resourceType: 'User', location: expect.stringMatching(new RegExp(`/scim/v2/Users/${user.id}$`)) },
     });
-    expect(created.headers.location ?? user.meta.location).toBe(user.meta.location);
+    expect(created.headers.location).toBe(user.meta.location);
     const stored = await userRow(user.id);
     expect(stored).toMatchObject({
       organisationId: scim.organisation.id,
@@ -262,6 +262,7 @@ describeEachDatabase('SCIM conversation: Microsoft Entra ID', (getDatabase) => {
     });
     expect(groupCreated.statusCode).toBe(201);
     const group = groupCreated.json();
+    expect(groupCreated.headers.location).toBe(group.meta.location);
     expect(group).toMatchObject({
       schemas: [GROUP],
       id: expect.any(String),

@@ -17,9 +17,11 @@ type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: 
 export default async function userRoutes(app: FastifyInstance) {
   const hide = { schema: { hide: true } };
   app.get<ListQuery>('/Users', hide, async (request) => listUsers(app.database.db, scimCaller(request), request.query));
-  app.post('/Users', hide, async (request, reply) =>
-    reply.code(201).send(await createUser(app.database.db, scimCaller(request), request.body)),
-  );
+  app.post('/Users', hide, async (request, reply) => {
+    // RFC 7644 §3.3: 201 with the resource, and its address in Location.
+    const created = await createUser(app.database.db, scimCaller(request), request.body);
+    return reply.code(201).header('location', created.meta.location).send(created);
+  });
   app.get<IdParams>('/Users/:id', hide, async (request) =>
     getScimUser(app.database.db, scimCaller(request), request.params.id, request.query),
   );
