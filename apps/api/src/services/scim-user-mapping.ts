@@ -3,13 +3,17 @@ import { scimInvalidSyntax, scimInvalidValue, ScimError } from '../lib/scim-erro
 
 // DOMAIN "SCIM mapping": userName = the e-mail (case-insensitive), externalId kept, name.givenName
 // + name.familyName -> full name, title -> job title, active -> status, the enterprise extension's
-// department -> team. Never the role nor is_admin.
+// department -> team. Never the role nor is_admin. A directory whose userName is no e-mail address
+// (Entra ID mapped to an employee id, say) is kept as sent, and the e-mail is then the `emails`
+// value marked primary, else the work one, else the first.
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 export type UserDraft = {
   userName: string | null;
+  // The address `emails` gives (the primary, else the work one, else the first).
+  email: string | null;
   externalId: string | null;
   givenName: string | null;
   familyName: string | null;
@@ -22,6 +26,8 @@ export type UserDraft = {
 
 export type UserFields = {
   email: string;
+  // userName when it is not the e-mail.
+  scimUserName: string | null;
   fullName: string;
   jobTitle: string | null;
   externalId: string | null;
@@ -93,7 +99,8 @@ function splitName(fullName: string): { givenName: string; familyName: string | 
 export function draftOf(row: ScimUserRow): UserDraft {
   const { givenName, familyName } = splitName(row.fullName);
   return {
-    userName: row.email,
+    userName: row.scimUserName ?? row.email,
+    email: row.email,
     externalId: row.externalId,
     givenName,
     familyName,
@@ -107,6 +114,7 @@ export function draftOf(row: ScimUserRow): UserDraft {
 
 export const emptyDraft = (): UserDraft => ({
   userName: null,
+  email: null,
   externalId: null,
   givenName: null,
   familyName: null,
@@ -167,21 +175,33 @@ function setAttribute(draft: UserDraft, rawPath: string, value: unknown, op: 'ad
       for (const [key, inner] of Object.entries(v)) setAttribute(draft, `name.${key}`, inner, op);
       return;
   }
-  if (head === 'emails') return checkEmails(path, v);
+  if (head === 'emails') return void (draft.email = emailOf(path, v, draft.email));
   if (IGNORED.has(path) || IGNORED.has(head) || path === 'schemas' || path === 'id' || path === 'meta') return;
   throw new ScimError(400, `Unknown attribute: ${rawPath}`, 'invalidPath');
 }
 
-// The e-mail is userName: emails are checked, and kept only through userName.
-function checkEmails(path: string, value: unknown): void {
-  if (value === null) return;
-  const values = path === 'emails' ? (Array.isArray(value) ? value : [value]) : [{ value }];
-  for (const item of values) {
-    const email = isObject(item) ? item.value : item;
-    if (typeof email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(email.trim())) {
+const EMAIL = /^[^@\s]+@[^@\s]+$/;
+
+// The address `emails` gives: the whole list (its primary, else its work address, else its first)
+// or one address by a path such as `emails[type eq "work"].value`. Every value must be an e-mail
+// address. It is the e-mail only when userName is not one (fieldsOf).
+function emailOf(path: string, value: unknown, current: string | null): string | null {
+  if (value === null) return path === 'emails' ? null : current;
+  const items = path === 'emails' ? (Array.isArray(value) ? value : [value]) : [{ value: single(value) }];
+  const entries = items.map((item) => {
+    const address = isObject(item) ? attributeOf(item, 'value') : item;
+    if (typeof address !== 'string' || !EMAIL.test(address.trim())) {
       throw scimInvalidValue('emails must hold e-mail addresses');
     }
-  }
+    const type = isObject(item) ? attributeOf(item, 'type') : undefined;
+    const primary = isObject(item) ? single(attributeOf(item, 'primary')) : undefined;
+    return { address: address.trim().toLowerCase(), type, primary: primary === true || primary === 'True' };
+  });
+  const chosen =
+    entries.find((e) => e.primary) ??
+    entries.find((e) => typeof e.type === 'string' && e.type.toLowerCase() === 'work') ??
+    entries[0];
+  return chosen?.address ?? current;
 }
 
 // The attributes of a User resource (POST and PUT) over `base`.
@@ -245,11 +265,14 @@ export function applyPatch(base: UserDraft, body: unknown): UserDraft {
 }
 
 export function fieldsOf(draft: UserDraft): UserFields {
-  const email = draft.userName?.toLowerCase();
-  if (!email) throw scimInvalidValue('userName is required');
-  if (!/^[^@\s]+@[^@\s]+$/.test(email)) {
+  const userName = draft.userName;
+  if (!userName) throw scimInvalidValue('userName is required');
+  const userNameIsEmail = EMAIL.test(userName);
+  const email = userNameIsEmail ? userName.toLowerCase() : draft.email;
+  if (!email) {
     throw scimInvalidValue(
-      "userName must be an e-mail address: map the directory's userPrincipalName or mail to userName",
+      'userName is not an e-mail address and emails holds none: send the e-mail in emails, or map ' +
+        "the directory's userPrincipalName or mail to userName",
     );
   }
   const fromParts = [draft.givenName, draft.familyName].filter(Boolean).join(' ');
@@ -257,6 +280,7 @@ export function fieldsOf(draft: UserDraft): UserFields {
   if (!fullName) throw scimInvalidValue('name.givenName and name.familyName are required');
   return {
     email,
+    scimUserName: userNameIsEmail ? null : userName,
     fullName,
     jobTitle: draft.title,
     externalId: draft.externalId,
@@ -271,7 +295,7 @@ export function toResource(row: ScimUserRow, location: string) {
     schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA],
     id: row.id,
     ...(row.externalId === null ? {} : { externalId: row.externalId }),
-    userName: row.email,
+    userName: row.scimUserName ?? row.email,
     name: { formatted: row.fullName, givenName, ...(familyName === null ? {} : { familyName }) },
     displayName: row.fullName,
     ...(row.jobTitle === null ? {} : { title: row.jobTitle }),

@@ -2,6 +2,7 @@ import { insertAudit } from '../db/queries/audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   findEmailHolder,
+  findScimUserNameHolder,
   findExternalIdHolder,
   findScimUser,
   insertScimUser,
@@ -38,6 +39,7 @@ const resource = (caller: ScimCaller, row: ScimUserRow) => toResource(row, locat
 // What the audit log keeps of a user: the values SCIM may change.
 const audited = (row: ScimUserRow) => ({
   email: row.email,
+  user_name: row.scimUserName,
   full_name: row.fullName,
   job_title: row.jobTitle,
   external_id: row.externalId,
@@ -60,7 +62,7 @@ export async function getScimUser(db: Db, caller: ScimCaller, id: string, projec
 
 // `filter` supports `userName eq "..."` and `externalId eq "..."` (RFC 7644 §3.4.2.2), in any
 // letter case and spacing, and the work e-mail (`emails[type eq "work"].value eq "..."`, which Entra
-// ID may be set to match on): the e-mail is the userName.
+// ID may be set to match on).
 const FILTER =
   /^\s*(userName|externalId|emails(?:\[\s*type\s+eq\s+"work"\s*\])?(?:\.value)?)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i;
 
@@ -73,7 +75,8 @@ export function parseFilter(filter: string | undefined): ScimUserFilter {
       'Only the filters userName eq "..." and externalId eq "..." are supported',
       'invalidFilter',
     );
-  const attribute = match[1]!.toLowerCase() === 'externalid' ? 'externalId' : 'userName';
+  const name = match[1]!.toLowerCase();
+  const attribute = name === 'externalid' ? 'externalId' : name === 'username' ? 'userName' : 'email';
   return { attribute, value: match[2]!.replace(/\\(.)/g, '$1') };
 }
 
@@ -124,7 +127,20 @@ export async function listUsers(
 
 async function checkUnique(tx: Tx, caller: ScimCaller, fields: UserFields, selfId: string | null) {
   const holder = await findEmailHolder(tx, fields.email);
-  if (holder && holder.id !== selfId) throw new ScimError(409, 'userName is already in use', 'uniqueness');
+  if (holder && holder.id !== selfId) {
+    throw new ScimError(
+      409,
+      `${fields.scimUserName === null ? 'userName' : 'The e-mail'} is already in use`,
+      'uniqueness',
+    );
+  }
+  if (fields.scimUserName !== null) {
+    const other = await findScimUserNameHolder(tx, {
+      organisationId: caller.organisationId,
+      userName: fields.scimUserName,
+    });
+    if (other && other.id !== selfId) throw new ScimError(409, 'userName is already in use', 'uniqueness');
+  }
   if (fields.externalId !== null) {
     const other = await findExternalIdHolder(tx, {
       organisationId: caller.organisationId,
@@ -142,6 +158,7 @@ async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current:
   const deactivatedAt = fields.active ? null : (current?.deactivatedAt ?? new Date());
   return {
     email: fields.email,
+    scimUserName: fields.scimUserName,
     fullName: fields.fullName,
     jobTitle: fields.jobTitle,
     externalId: fields.externalId,

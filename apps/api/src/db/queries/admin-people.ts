@@ -208,6 +208,7 @@ export async function erasePerson(
       email: options.erasedEmail,
       jobTitle: null,
       externalId: null,
+      scimUserName: null,
       deactivatedAt: sql`coalesce(${users.deactivatedAt}, ${options.now.toISOString()}::timestamptz)`,
       erasedAt: options.now,
     })

@@ -50,15 +50,20 @@ export async function findScimUser(
   return row ? flatten(row) : null;
 }
 
-export type ScimUserFilter = { attribute: 'userName' | 'externalId'; value: string } | null;
+export type ScimUserFilter = { attribute: 'userName' | 'externalId' | 'email'; value: string } | null;
 
 export async function listScimUsers(
   db: DbOrTx,
   options: { organisationId: string; filter: ScimUserFilter; offset: number; limit: number },
 ): Promise<{ total: number; rows: ScimUserRow[] }> {
   const conditions: SQL[] = [eq(users.organisationId, options.organisationId)];
-  if (options.filter?.attribute === 'userName') conditions.push(eq(users.email, options.filter.value.toLowerCase()));
-  if (options.filter?.attribute === 'externalId') conditions.push(eq(users.externalId, options.filter.value));
+  const filter = options.filter;
+  // userName is the directory's own when it kept one (not an e-mail), else the e-mail.
+  if (filter?.attribute === 'userName') {
+    conditions.push(sql`coalesce(lower(${users.scimUserName}), ${users.email}) = ${filter.value.toLowerCase()}`);
+  }
+  if (filter?.attribute === 'email') conditions.push(eq(users.email, filter.value.toLowerCase()));
+  if (filter?.attribute === 'externalId') conditions.push(eq(users.externalId, filter.value));
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   const rows =
@@ -81,6 +86,19 @@ export async function findEmailHolder(db: DbOrTx, email: string) {
     .select({ id: users.id, organisationId: users.organisationId })
     .from(users)
     .where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findScimUserNameHolder(db: DbOrTx, options: { organisationId: string; userName: string }) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, options.organisationId),
+        sql`lower(${users.scimUserName}) = ${options.userName.toLowerCase()}`,
+      ),
+    );
   return row ?? null;
 }
 
@@ -107,6 +125,7 @@ export async function teamNamed(tx: Tx, options: { organisationId: string; name:
 
 export type ScimUserValues = {
   email: string;
+  scimUserName: string | null;
   fullName: string;
   jobTitle: string | null;
   externalId: string | null;

@@ -38,6 +38,9 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     deactivatedAt: timestamp({ withTimezone: true }),
     externalId: text(),
+    // The directory's userName when it is not an e-mail address (migration 0017): the e-mail then
+    // comes from the SCIM `emails`; null when userName is the e-mail (DOMAIN "SCIM mapping").
+    scimUserName: text(),
     // Erasure (migration 0015): set once, when a data-protection request removed what named them.
     erasedAt: timestamp({ withTimezone: true }),
     privacyAcceptedAt: timestamp({ withTimezone: true }),
@@ -51,6 +54,9 @@ export const users = pgTable(
     uniqueIndex('users_organisation_external_id_key')
       .on(t.organisationId, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),
+    uniqueIndex('users_organisation_scim_user_name_key')
+      .on(t.organisationId, sql`lower(${t.scimUserName})`)
+      .where(sql`${t.scimUserName} IS NOT NULL`),
   ],
 );
 
