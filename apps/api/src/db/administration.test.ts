@@ -44,6 +44,46 @@ describeEachDatabase('administration schema', (getDb) => {
     expect(kept).toMatchObject({ action: 'create', after: { a: 1 } });
   });
 
+  it("lets an erasure change only the values of its own person's rows, inside its transaction (migration 0018)", async () => {
+    const { db } = getDb();
+    const organisation = await createOrganisation(db);
+    const [row] = await db
+      .insert(auditLog)
+      .values({ organisationId: organisation.id, action: 'create', entity: 'user', entityId: 'u1', after: { a: 1 } })
+      .returning();
+    const erasing = (userId: string, write: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => unknown) =>
+      refusal(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('habitrack.erasing_user', ${userId}, true)`);
+          await write(tx);
+        }),
+      );
+    // Another person's erasure, a change of anything but the values, a delete: refused.
+    expect(await erasing('u2', (tx) => tx.update(auditLog).set({ after: {} }).where(eq(auditLog.id, row!.id)))).toMatch(
+      /append-only: UPDATE/,
+    );
+    expect(
+      await erasing('u1', (tx) => tx.update(auditLog).set({ action: 'changed' }).where(eq(auditLog.id, row!.id))),
+    ).toMatch(/append-only: UPDATE/);
+    expect(await erasing('u1', (tx) => tx.delete(auditLog).where(eq(auditLog.id, row!.id)))).toMatch(
+      /append-only: DELETE/,
+    );
+    // The setting is the transaction's own: after it, the row is append-only again.
+    expect(await erasing('u1', (tx) => tx.update(auditLog).set({ after: {} }).where(eq(auditLog.id, row!.id)))).toBe(
+      'not refused',
+    );
+    expect(
+      await refusal(
+        db
+          .update(auditLog)
+          .set({ after: { b: 2 } })
+          .where(eq(auditLog.id, row!.id)),
+      ),
+    ).toMatch(/append-only: UPDATE/);
+    const [kept] = await db.select().from(auditLog).where(eq(auditLog.id, row!.id));
+    expect(kept).toMatchObject({ action: 'create', after: {} });
+  });
+
   it('stores SCIM tokens only as a unique SHA-256 hex hash', async () => {
     const { db } = getDb();
     const organisation = await createOrganisation(db);

@@ -50,6 +50,7 @@ export async function erasePerson(db: Db, options: { admin: Admin; id: string; n
         locked = before;
         if (before.erasedAt) throw erasedRefusal('an erasure cannot be repeated');
         const removed = await eraseRow(tx, {
+          organisationId: admin.organisationId,
           userId: before.id,
           oldEmail: before.email,
           erasedEmail: `erased-${randomUUID()}@erased.invalid`,
@@ -67,6 +68,7 @@ export async function erasePerson(db: Db, options: { admin: Admin; id: string; n
             endorsement_messages_removed: removed.endorsementMessages,
             identities_unlinked: removed.identities,
             emails_removed: removed.emails,
+            audit_rows_redacted: removed.auditRows,
           },
         });
         return toPerson(after);

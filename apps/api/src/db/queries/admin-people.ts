@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type S
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import {
+  auditLog,
   cohortMembers,
   cohorts,
   emailOutbox,
@@ -166,13 +167,23 @@ export async function setCohort(tx: Tx, options: { userId: string; cohortId: str
     });
 }
 
-export type ErasedCounts = { notes: number; endorsementMessages: number; identities: number; emails: number };
+export type ErasedCounts = {
+  notes: number;
+  endorsementMessages: number;
+  identities: number;
+  emails: number;
+  auditRows: number;
+};
+
+// What the audit log's rows about a person may hold of them (the console's, SCIM's): removed from
+// those rows when the person is erased (migration 0018 lets only that change through).
+const PERSONAL_AUDIT_KEYS = ['email', 'full_name', 'job_title', 'external_id', 'user_name'];
 
 // DOMAIN "Erasure": what names the person goes; their rows (logs, endorsements, moods) stay, so
 // counts and aggregates are unchanged. Mail queued or sent to the old address goes with it.
 export async function erasePerson(
   tx: Tx,
-  options: { userId: string; oldEmail: string; erasedEmail: string; now: Date },
+  options: { organisationId: string; userId: string; oldEmail: string; erasedEmail: string; now: Date },
 ): Promise<ErasedCounts> {
   const notes = await tx
     .update(habitLogs)
@@ -213,11 +224,31 @@ export async function erasePerson(
       erasedAt: options.now,
     })
     .where(eq(users.id, options.userId));
+  // The earlier audit rows about them keep what happened, not who they were.
+  await tx.execute(sql`select set_config('habitrack.erasing_user', ${options.userId}, true)`);
+  const keys = sql`array[${sql.join(
+    PERSONAL_AUDIT_KEYS.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
+  const redacted = await tx
+    .update(auditLog)
+    .set({ before: sql`${auditLog.before} - ${keys}`, after: sql`${auditLog.after} - ${keys}` })
+    .where(
+      and(
+        eq(auditLog.organisationId, options.organisationId),
+        eq(auditLog.entity, 'user'),
+        eq(auditLog.entityId, options.userId),
+        or(sql`${auditLog.before} ?| ${keys}`, sql`${auditLog.after} ?| ${keys}`),
+      ),
+    )
+    .returning({ id: auditLog.id });
+  await tx.execute(sql`select set_config('habitrack.erasing_user', '', true)`);
   return {
     notes: notes.length,
     endorsementMessages: messages.length,
     identities: unlinked.length,
     emails: mails.length,
+    auditRows: redacted.length,
   };
 }
 

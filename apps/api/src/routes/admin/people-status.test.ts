@@ -105,7 +105,14 @@ describeEachDatabase('admin people: deactivation and erasure', (getDatabase) => 
       const person = await mine.person({ role: 'member' });
       // Their first request links their identity.
       expect((await call(person, { method: 'GET', url: '/api/v1/auth/user-flow-status' })).status).toBe(200);
-      await db().update(users).set({ jobTitle: 'Analyst', externalId: 'ext-1' }).where(eq(users.id, person.id));
+      await db().update(users).set({ externalId: 'ext-1' }).where(eq(users.id, person.id));
+      // An earlier change in the console: its audit row names them (their title before and after).
+      const titled = await call(mine.admin, {
+        method: 'PATCH',
+        url: `${PEOPLE}/${person.id}`,
+        payload: { job_title: 'Analyst', full_name: 'Pat Erasable' },
+      });
+      expect(titled.status).toBe(200);
       const [userHabit] = await db()
         .insert(userHabits)
         .values({ userId: person.id, habitId: mine.habits[0]!.id, slot: 1, startedOn: '2026-11-01', targetDays: 60 })
@@ -150,7 +157,18 @@ describeEachDatabase('admin people: deactivation and erasure', (getDatabase) => 
       const logged = JSON.stringify([audit!.before, audit!.after]);
       expect(logged).not.toContain(person.email);
       expect(logged).not.toContain('Analyst');
-      expect(audit!.after).toMatchObject({ erased: true, notes_removed: 1, endorsement_messages_removed: 1 });
+      expect(audit!.after).toMatchObject({
+        erased: true,
+        notes_removed: 1,
+        endorsement_messages_removed: 1,
+        audit_rows_redacted: 1,
+      });
+      // The earlier rows about them keep what changed and who changed it, not who they were.
+      const [update] = (
+        await auditRows(db(), { organisationId: mine.organisation.id, action: 'person.update' })
+      ).filter((r) => r.entityId === person.id);
+      expect(update).toMatchObject({ actorUserId: mine.admin.id, before: {}, after: {} });
+      expect(JSON.stringify([update!.before, update!.after])).not.toMatch(/Analyst|Pat Erasable/);
 
       // A second erasure is refused and writes nothing; so are changes and reactivation.
       const before = await writes(db(), mine.organisation.id);
