@@ -3,10 +3,9 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
 import { ImportError, formatProblems } from '../imports/import-error.ts';
-import { importPeople } from '../imports/import-people.ts';
-import { importProgramme } from '../imports/import-programme.ts';
 import { describePeopleImport, describeProgrammeImport } from '../imports/import-summary.ts';
 import { demoAccounts, seedDemo } from '../seed/seed-demo.ts';
+import { importPeopleByCommand, importProgrammeByCommand } from '../services/command-imports.ts';
 import { createScimToken, UnknownOrganisationError } from '../services/scim-tokens.service.ts';
 
 const USAGE = `Usage:
@@ -57,8 +56,8 @@ async function runImport(kind: 'programme' | 'people', file: string): Promise<st
   const options = { source, fileName: file };
   return withDatabase(async ({ db }) =>
     kind === 'programme'
-      ? describeProgrammeImport(await importProgramme(db, options))
-      : describePeopleImport(await importPeople(db, options)),
+      ? describeProgrammeImport(await importProgrammeByCommand(db, options))
+      : describePeopleImport(await importPeopleByCommand(db, options)),
   );
 }
 
