@@ -1,32 +1,19 @@
 import type { TAdminPerson, TPersonStatus } from '@habitrack/contracts/admin/people';
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { usePeople } from '../api/list-people.ts';
 import { useTeamOptions } from '../api/team-options.ts';
-import { ROLE_LABELS, ROLE_OPTIONS } from '../utils/labels.ts';
+import { ROLE_OPTIONS } from '../utils/labels.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { InvitePersonModal } from './invite-person-modal.tsx';
 import { MoveSelectedBar } from './move-selected-bar.tsx';
+import { PeopleTable } from './people-table.tsx';
 import { PeopleUploadModal } from './people-upload-modal.tsx';
 import { PersonPanel } from './person-panel.tsx';
-import { ScrollBox } from './scroll-box.tsx';
 
 const PAGE_SIZE = 25;
 const STATUS_OPTIONS = [
@@ -41,24 +28,6 @@ type TFilters = {
   status: TPersonStatus | null;
 };
 const NO_FILTERS: TFilters = { role: null, cohort_id: null, team_id: null, status: null };
-
-function StatusBadge({ person }: { person: TAdminPerson }) {
-  if (person.erased)
-    return (
-      <Badge miw="max-content" color="gray">
-        Erased
-      </Badge>
-    );
-  return person.status === 'active' ? (
-    <Badge miw="max-content" color="green">
-      Active
-    </Badge>
-  ) : (
-    <Badge miw="max-content" color="gray">
-      Deactivated
-    </Badge>
-  );
-}
 
 // People: search, filter and page through the organisation's people; invite one or many; open a
 // person to change them.
@@ -196,65 +165,7 @@ export function PeopleSection() {
                 : 'Nobody has been added yet. Invite a person or upload a people file.'}
             </Text>
           ) : (
-            <ScrollBox label="People table" minWidth={680}>
-              <Table striped highlightOnHover>
-                <Table.Caption>People, by name</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Select</VisuallyHidden>
-                    </Table.Th>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">E-mail</Table.Th>
-                    <Table.Th scope="col">Role</Table.Th>
-                    <Table.Th scope="col">Team</Table.Th>
-                    <Table.Th scope="col">Cohort</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {people.data.items.map((person) => (
-                    <Table.Tr key={person.id}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${person.full_name}`}
-                          checked={selected.includes(person.id)}
-                          onChange={(event) => toggle(person.id, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Th scope="row" fw={500}>
-                        {person.full_name}
-                        {person.is_admin && (
-                          <Badge miw="max-content" ml="xs" size="xs" color="blue">
-                            Admin
-                          </Badge>
-                        )}
-                      </Table.Th>
-                      <Table.Td>{person.email}</Table.Td>
-                      <Table.Td>{ROLE_LABELS[person.role]}</Table.Td>
-                      <Table.Td>{person.team?.name ?? '—'}</Table.Td>
-                      <Table.Td>{person.cohort?.name ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge person={person} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setOpened(person)}
-                          aria-label={`Manage ${person.full_name}`}
-                        >
-                          Manage
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollBox>
+            <PeopleTable people={people.data.items} selected={selected} onToggle={toggle} onManage={setOpened} />
           )}
           {pages > 1 && (
             <Pagination
