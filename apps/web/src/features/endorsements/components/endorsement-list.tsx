@@ -1,3 +1,5 @@
+// The quote's sheet loads with the endorsements screens (src/app/styles.ts holds the shared ones).
+import '@mantine/core/styles/Blockquote.css';
 import type { TReceivedEndorsement } from '@habitrack/contracts/social/list-endorsements-received';
 import { Badge, Blockquote, Group, Paper, Stack, Text } from '@mantine/core';
 import { endorsementDay, isNewSince } from '../utils/endorsement-dates.ts';

@@ -1,3 +1,5 @@
+// The period switch's sheet loads with the insights chunk (src/app/styles.ts holds the shared ones).
+import '@mantine/core/styles/SegmentedControl.css';
 import { INSIGHT_PERIODS, type TInsightPeriod } from '@habitrack/contracts/insights/get-insights';
 import { Alert, Button, Container, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+// The number field's sheet loads with the KPI screens (src/app/styles.ts holds the shared ones).
+import '@mantine/core/styles/NumberInput.css';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+// The number field's sheet loads with the KPI screens (src/app/styles.ts holds the shared ones).
+import '@mantine/core/styles/NumberInput.css';
 import type { TKpiMeasurements } from '@habitrack/contracts/organizational/kpi-measurements';
 import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
