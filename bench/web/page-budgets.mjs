@@ -178,10 +178,13 @@ async function signIn(cdpUrl, baseUrl) {
 async function signInAsLeader(cdpUrl, baseUrl) {
   const browser = await chromium.connectOverCDP(cdpUrl);
   try {
-    const session = await browser.newBrowserCDPSession();
-    await session.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
     const context = browser.contexts()[0];
     const page = await context.newPage();
+    // Storage is cleared through the page's own session: Chromium refuses it on the browser's.
+    const session = await context.newCDPSession(page);
+    await session.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
+    // The identity provider's own session too, or it signs the previous person in again.
+    await context.clearCookies();
     await page.goto(`${baseUrl}/leader/insights`);
     await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: new RegExp(LEADER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
