@@ -83,6 +83,8 @@ test('the team leader records a KPI value and finds it on the goal line', async 
   await expect(page).toHaveURL(/\/team-leader\/insights$/);
   await expect(heading(page, 'Insights for your departments')).toBeVisible();
   const line = page.getByRole('region', { name: 'Customer Success: Delight our customers' });
+  // Charts are drawn as they come near the screen: the team leader scrolls to the goal line.
+  await line.scrollIntoViewIfNeeded();
   await expect(line.getByText('KPI: Customer satisfaction (CSAT) (%)')).toBeVisible();
   await expect(line.getByText(`latest 86.5 % on ${measuredOn}`, { exact: false })).toBeVisible();
   await line.getByRole('button', { name: 'Show table: Customer Success: Delight our customers' }).click();

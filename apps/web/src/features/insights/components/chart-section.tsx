@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { downloadCsv, type TTable } from '../utils/figures.ts';
+import { useNearViewport } from '../utils/use-near-viewport.ts';
 
 type ChartSectionProps = {
   title: string;
@@ -11,12 +12,23 @@ type ChartSectionProps = {
   chart?: ReactNode;
   // The heading level: 2 for a section of the page, deeper inside the goal line of sight.
   headingOrder?: 2 | 3 | 4;
+  // The room the chart takes before it is drawn (drawn when about to be seen), so nothing moves.
+  chartHeight?: number;
 };
 
 // One section of the insights: a chart, its data table behind a toggle (the chart's text
 // alternative, CONVENTIONS 13) and a CSV download of the same, already suppressed, figures.
-export function ChartSection({ title, description, fileName, table, chart, headingOrder = 2 }: ChartSectionProps) {
+export function ChartSection({
+  title,
+  description,
+  fileName,
+  table,
+  chart,
+  headingOrder = 2,
+  chartHeight = 220,
+}: ChartSectionProps) {
   const [showTable, setShowTable] = useState(chart === undefined);
+  const { ref, near } = useNearViewport<HTMLDivElement>();
   const tableId = useId();
   const headingId = useId();
   return (
@@ -28,7 +40,11 @@ export function ChartSection({ title, description, fileName, table, chart, headi
         <Text size="sm" c="dimmed">
           {description}
         </Text>
-        {chart}
+        {chart && (
+          <div ref={ref} style={near ? undefined : { minHeight: chartHeight }}>
+            {near && chart}
+          </div>
+        )}
         <Group gap="xs">
           {chart && (
             <Button

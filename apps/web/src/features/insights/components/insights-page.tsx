@@ -2,6 +2,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { INSIGHT_PERIODS, type TInsightPeriod } from '@habitrack/contracts/insights/get-insights';
 import { Alert, Button, Container, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { HttpError } from '../../../lib/http.ts';
 import { useInsights } from '../api/get-insights.ts';
@@ -19,6 +20,8 @@ const PERIOD_LABELS: Record<TInsightPeriod, string> = {
 export function InsightsPage({ audience }: { audience: 'leader' | 'team_leader' }) {
   const [period, setPeriod] = useState<TInsightPeriod>('4w');
   const insights = useInsights(period);
+  // On a phone the three periods do not fit side by side: they stack.
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   return (
     <Container size="lg" px="xs" py="md">
       <Stack gap="md">
@@ -31,6 +34,7 @@ export function InsightsPage({ audience }: { audience: 'leader' | 'team_leader' 
           value={period}
           onChange={(value) => setPeriod(value as TInsightPeriod)}
           data={INSIGHT_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+          orientation={narrow ? 'vertical' : 'horizontal'}
           fullWidth
         />
         {insights.isPending && <Loader aria-label="Loading insights" />}
