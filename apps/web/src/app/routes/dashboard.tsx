@@ -39,12 +39,13 @@ export function Dashboard() {
         notice={
           <>
             <PendingCheckInsNotice onSynced={reload} />
-            <ReminderOfferCard />
             {ready && <HabitCelebration />}
           </>
         }
       />
       {ready && <CompletedHabitsList />}
+      {/* Last: the offer's settings may arrive after the dashboard, and nothing moves for it. */}
+      <ReminderOfferCard />
       {moodMounted && (
         <Suspense fallback={null}>
           <MoodPrompt opened={moodOpened} onRecorded={reload} />
