@@ -14,7 +14,7 @@ import {
 import { insertAudit } from '../db/queries/audit.ts';
 import { ScimError, scimInvalidSyntax, scimInvalidValue, scimNotFound } from '../lib/scim-error.ts';
 import { project, type Projection } from './scim-projection.ts';
-import { attributeOf, patchOperations } from './scim-user-mapping.ts';
+import { attributeOf, patchOperations } from './scim-patch.ts';
 import { listResponse, paging, UUID, type ScimCaller } from './scim-users.service.ts';
 
 // SCIM Groups are teams (DOMAIN "SCIM mapping"); a member is a user whose team it is, so joining a

@@ -1,5 +1,6 @@
 import type { ScimUserRow } from '../db/queries/scim.ts';
 import { scimInvalidSyntax, scimInvalidValue, ScimError } from '../lib/scim-error.ts';
+import { attributeOf, isObject, patchOperations } from './scim-patch.ts';
 
 // DOMAIN "SCIM mapping": userName = the e-mail (case-insensitive), externalId kept, name.givenName
 // + name.familyName -> full name, title -> job title, active -> status, the enterprise extension's
@@ -8,7 +9,6 @@ import { scimInvalidSyntax, scimInvalidValue, ScimError } from '../lib/scim-erro
 // value marked primary, else the work one, else the first.
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 export type UserDraft = {
   userName: string | null;
@@ -62,8 +62,6 @@ const IGNORED = new Set([
   'division',
   'manager',
 ]);
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // A single value sent as a one-element multi-valued list (`[{"value": "x"}]`), as older Entra ID
 // jobs send some single-valued attributes, is that value.
@@ -210,46 +208,6 @@ export function applyResource(base: UserDraft, body: unknown): UserDraft {
   const draft = { ...base };
   for (const [key, value] of Object.entries(body)) setAttribute(draft, key, value, 'replace');
   return draft;
-}
-
-// A PatchOp as Microsoft Entra ID and Okta send it: ops in any letter case, with or without path.
-// The attribute of an object by its name in any letter case (RFC 7643 §2.1: names are
-// case-insensitive, so "operations" or "Op" are the same as "Operations" and "op").
-export const attributeOf = (object: Record<string, unknown>, name: string): unknown =>
-  object[Object.keys(object).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name];
-
-export type PatchOperation = { op: 'add' | 'replace' | 'remove'; path: string | undefined; value: unknown };
-
-// The operations of a PatchOp (RFC 7644 §3.5.2) as Entra ID and Okta send them: ops in any letter
-// case ("Add", "Replace", "Remove"), a path or none; a blank path is no path.
-export function patchOperations(body: unknown): PatchOperation[] {
-  const operations = isObject(body) ? attributeOf(body, 'Operations') : undefined;
-  if (!isObject(body) || !Array.isArray(operations) || operations.length === 0) {
-    throw scimInvalidSyntax('A PatchOp needs a non-empty "Operations" array');
-  }
-  const schemas = attributeOf(body, 'schemas');
-  if (
-    Array.isArray(schemas) &&
-    !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === PATCH_SCHEMA.toLowerCase())
-  ) {
-    throw scimInvalidSyntax(`A PatchOp's schemas must include ${PATCH_SCHEMA}`);
-  }
-  return operations.map((operation: unknown) => {
-    if (!isObject(operation)) throw scimInvalidSyntax('Each operation must be an object');
-    const rawOp = attributeOf(operation, 'op');
-    const op = typeof rawOp === 'string' ? rawOp.trim().toLowerCase() : '';
-    if (op !== 'add' && op !== 'replace' && op !== 'remove') {
-      throw scimInvalidSyntax('Each operation\'s "op" must be add, replace or remove');
-    }
-    const path = attributeOf(operation, 'path');
-    if (path !== undefined && path !== null && typeof path !== 'string')
-      throw scimInvalidSyntax('"path" must be a string');
-    return {
-      op,
-      path: typeof path === 'string' && path.trim() !== '' ? path.trim() : undefined,
-      value: attributeOf(operation, 'value'),
-    };
-  });
 }
 
 export function applyPatch(base: UserDraft, body: unknown): UserDraft {
