@@ -79,8 +79,8 @@ const LABELS: Record<TargetName, string> = {
   flow: 'GET /api/v1/auth/user-flow-status',
   log: 'POST /api/v1/habits/{id}/log',
   insights: 'GET /api/v1/insights/?period=12w',
-  log200: 'the same, 200-member organisation',
-  insights200: 'the same, 200-member organisation',
+  log200: 'check-in, 200-member organisation',
+  insights200: 'insights, 200-member organisation',
 };
 
 // Minimum fraction of the reference's req/s, per database (absent: no budget).
