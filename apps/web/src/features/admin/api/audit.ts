@@ -1,6 +1,7 @@
 import { ZAuditPage, type TAuditFilters } from '@habitrack/contracts/admin/audit';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { getJson, request } from '../../../lib/http.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 function auditQuery(filters: TAuditFilters, page?: number): string {
   const params = new URLSearchParams();
@@ -32,17 +33,7 @@ export async function exportAudit(filters: TAuditFilters): Promise<string> {
   });
   const header = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(header)?.[1] ?? 'habitrack-audit-log.csv';
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(await response.blob(), name);
   return name;
 }
 

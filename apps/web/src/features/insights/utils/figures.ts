@@ -1,4 +1,5 @@
 import { SUPPRESSED_TEXT, type TFigure } from '@habitrack/contracts/insights/get-insights';
+import { saveFile } from '../../../lib/save-file.ts';
 
 // A figure as text: the server's suppression shown with the exact sentence the issue quotes.
 export function figureText(figure: TFigure, unit = ''): string {
@@ -25,12 +26,5 @@ export function toCsv(table: TTable): string {
 }
 
 export function downloadCsv(fileName: string, table: TTable): void {
-  const url = URL.createObjectURL(new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -1,6 +1,7 @@
 import type { TExportMyDataQuery } from '@habitrack/contracts/me/export-my-data';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 export type TExportFormat = TExportMyDataQuery['format'];
 
@@ -18,18 +19,7 @@ export async function downloadMyData(format: TExportFormat): Promise<string> {
     headers: { Accept: format === 'zip' ? 'application/zip' : 'application/json' },
   });
   const name = fileNameOf(response, format);
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked after the click has handed the file to the browser.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(await response.blob(), name);
   return name;
 }
 
