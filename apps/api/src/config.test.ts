@@ -159,18 +159,22 @@ describe('speed settings', () => {
       namedStatements: true,
       heldAnswers: true,
       tokenCache: true,
+      frozenItems: true,
     });
     expect(loadConfig({ SPEED_OFF: 'held-answers, token-cache' }).speed).toEqual({
       sharedStatements: true,
       namedStatements: true,
       heldAnswers: false,
       tokenCache: false,
+      frozenItems: true,
     });
+    expect(loadConfig({ SPEED_OFF: 'frozen-items' }).speed.frozenItems).toBe(false);
     expect(loadConfig({ SPEED_OFF: 'all' }).speed).toEqual({
       sharedStatements: false,
       namedStatements: false,
       heldAnswers: false,
       tokenCache: false,
+      frozenItems: false,
     });
     expect(() => loadConfig({ SPEED_OFF: 'caches' })).toThrow(/Environment variable SPEED_OFF is invalid: must be/);
   });

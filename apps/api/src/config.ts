@@ -3,7 +3,14 @@ import { z } from 'zod';
 
 // The one place that reads process.env (CONVENTIONS 6). Everything else receives a Config.
 // What SPEED_OFF can switch off (docs/ARCHITECTURE.md "How the API stays fast").
-const SPEED_SWITCHES = ['shared-statements', 'named-statements', 'held-answers', 'token-cache', 'all'] as const;
+const SPEED_SWITCHES = [
+  'shared-statements',
+  'named-statements',
+  'held-answers',
+  'token-cache',
+  'frozen-items',
+  'all',
+] as const;
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -176,6 +183,7 @@ export type Config = {
     namedStatements: boolean;
     heldAnswers: boolean;
     tokenCache: boolean;
+    frozenItems: boolean;
   };
 };
 
@@ -257,6 +265,7 @@ function speedSettings(off: string | undefined): Config['speed'] {
     namedStatements: on('named-statements'),
     heldAnswers: on('held-answers'),
     tokenCache: on('token-cache'),
+    frozenItems: on('frozen-items'),
   };
 }
 

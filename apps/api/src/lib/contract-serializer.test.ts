@@ -4,17 +4,67 @@ import { contractSerializerCompiler } from './contract-serializer.ts';
 
 const ZEntry = z.object({ name: z.string(), count: z.number().int(), note: z.string().nullable() });
 const ZList = z.array(ZEntry);
+const ZNested = z.array(z.object({ user: z.object({ id: z.string() }), tags: z.array(z.string()) }));
 
-describe('contract serializer', () => {
+// An entry whose `name` counts how often it is read.
+function countedEntry(name: string, freeze: boolean) {
+  const reads = { count: 0 };
+  const entry = {
+    count: 1,
+    note: null,
+    get name() {
+      reads.count++;
+      return name;
+    },
+  };
+  return { entry: freeze ? Object.freeze(entry) : entry, reads };
+}
+
+describe.each([true, false])('contract serializer (frozen items reused: %s)', (reuseFrozenItems) => {
+  const compile = contractSerializerCompiler({ reuseFrozenItems });
+
   it('writes only the contract fields, as JSON', () => {
-    const write = contractSerializerCompiler({ schema: ZList });
+    const write = compile({ schema: ZList });
     const text = write([{ name: 'Ana "A" \u2028', count: 2, note: 'x', extra: 1 }]);
     expect(JSON.parse(text)).toEqual([{ name: 'Ana "A" \u2028', count: 2, note: 'x' }]);
-    const single = contractSerializerCompiler({ schema: ZEntry });
+    const single = compile({ schema: ZEntry });
     expect(JSON.parse(single({ name: 'B', count: 1, note: null, extra: 2 }))).toEqual({
       name: 'B',
       count: 1,
       note: null,
     });
+    expect(write([])).toBe('[]');
+  });
+
+  it('writes frozen and unfrozen items of one list alike, nested objects included', () => {
+    const write = compile({ schema: ZNested });
+    const item = { user: { id: 'u1', secret: 's' }, tags: ['a', 'b'], extra: true };
+    const text = write([Object.freeze({ ...item }), item]);
+    expect(JSON.parse(text)).toEqual([
+      { user: { id: 'u1' }, tags: ['a', 'b'] },
+      { user: { id: 'u1' }, tags: ['a', 'b'] },
+    ]);
+  });
+
+  it(`${reuseFrozenItems ? 'writes a frozen item once' : 'writes every item every time'}, and an unfrozen one every time`, () => {
+    const write = compile({ schema: ZList });
+    const frozen = countedEntry('frozen', true);
+    const open = countedEntry('open', false);
+    for (let i = 0; i < 3; i++) {
+      expect(JSON.parse(write([frozen.entry, open.entry]))).toEqual([
+        { name: 'frozen', count: 1, note: null },
+        { name: 'open', count: 1, note: null },
+      ]);
+    }
+    expect(frozen.reads.count).toBe(reuseFrozenItems ? 1 : 3);
+    expect(open.reads.count).toBe(3);
+  });
+
+  it('keeps what each route wrote apart: the same frozen item under two contracts', () => {
+    const entry = Object.freeze({ name: 'N', count: 4, note: null });
+    const names = compile({ schema: z.array(z.object({ name: z.string() })) });
+    const counts = compile({ schema: z.array(z.object({ count: z.number() })) });
+    expect(names([entry])).toBe('[{"name":"N"}]');
+    expect(counts([entry])).toBe('[{"count":4}]');
   });
 });

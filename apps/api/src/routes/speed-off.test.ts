@@ -27,6 +27,7 @@ describeEachDatabase('speed mechanisms on and off', (getDatabase) => {
       namedStatements: false,
       heldAnswers: false,
       tokenCache: false,
+      frozenItems: false,
     };
     plain = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW, config: { speed: off } });
     world = await createWorld(getDatabase().db, issuers);

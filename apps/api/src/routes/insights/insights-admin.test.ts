@@ -94,7 +94,13 @@ describeEachDatabase('insights for administrators, and held answers', (getDataba
   });
 
   it('answers as a fresh read does (every speed mechanism off), before and after each change', async () => {
-    const off = { sharedStatements: false, namedStatements: false, heldAnswers: false, tokenCache: false };
+    const off = {
+      sharedStatements: false,
+      namedStatements: false,
+      heldAnswers: false,
+      tokenCache: false,
+      frozenItems: false,
+    };
     const plain = await createTestApp(getDatabase(), {
       keySets: issuers.keySets,
       now: () => NOW,
