@@ -44,6 +44,9 @@ describe('calendar arithmetic', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-01-05', -400)).toBe('2024-12-01');
+    expect(addDays('2026-11-27', 0)).toBe('2026-11-27');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
   });
 
   it('lists every date between two, both included', () => {
