@@ -47,6 +47,27 @@ describe('calendar arithmetic', () => {
     expect(addDays('2026-01-05', -400)).toBe('2024-12-01');
     expect(addDays('2026-11-27', 0)).toBe('2026-11-27');
     expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDays('2026-11-27', -6)).toBe('2026-11-21');
+    expect(addDays('2026-11-03', 6)).toBe('2026-11-09');
+    expect(addDays('2026-11-09', 1)).toBe('2026-11-10');
+    expect(addDays('2026-02-27', 1)).toBe('2026-02-28');
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-11-30', 0)).toBe('2026-11-30');
+    expect(addDays('2026-11-05', -5)).toBe('2026-10-31');
+  });
+
+  it('agrees with the calendar for every offset of a year from every day of two years', () => {
+    const calendar = (date: string, days: number) => {
+      const d = new Date(`${date}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    for (let start = Date.UTC(2027, 0, 1); start < Date.UTC(2029, 0, 1); start += 86_400_000) {
+      const date = new Date(start).toISOString().slice(0, 10);
+      for (const days of [-400, -31, -29, -7, -6, -1, 0, 1, 6, 7, 27, 28, 29, 31, 366]) {
+        expect(addDays(date, days)).toBe(calendar(date, days));
+      }
+    }
   });
 
   it('lists every date between two, both included', () => {

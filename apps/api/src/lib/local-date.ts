@@ -37,12 +37,14 @@ export function localDate(instant: Date, timeZone: string): string {
 }
 
 // Calendar arithmetic done in UTC so daylight-saving changes cannot skip or repeat a date.
-// Date.UTC carries a day past the month's end into the next month (and back before the 1st).
+// Every month has days 1 to 28, so a result among them only changes the day; otherwise Date.UTC
+// carries a day past the month's end into the next month (and back before the 1st).
 export function addDays(date: string, days: number): string {
+  const day = Number(date.slice(8, 10)) + days;
+  if (day >= 1 && day <= 28) return `${date.slice(0, 8)}${day < 10 ? '0' : ''}${day}`;
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
-  const day = Number(date.slice(8, 10));
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 }
 
 // Every date from `from` to `to`, both included.

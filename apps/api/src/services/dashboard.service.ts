@@ -6,7 +6,7 @@ import type { AppDatabase } from '../db/speed/app-database.ts';
 import { localDate } from '../lib/local-date.ts';
 import { progressPercentage } from './progress.ts';
 import { rankedStandings } from './standings.service.ts';
-import { weekDates, weeklyMood } from './weekly-mood.ts';
+import { weeklyMood, weekStart } from './weekly-mood.ts';
 
 // The welcome-back dashboard (DOMAIN "Dashboard"): the member's active habits, their place in the
 // cohort, the week's moods and the positive changes they logged.
@@ -16,7 +16,7 @@ export async function getDashboard(
 ): Promise<TDashboardResponse> {
   const { user, now } = options;
   const today = localDate(now, user.timeZone);
-  const facts = await findDashboardFacts(database, { userId: user.id, today, weekStart: weekDates(today)[0]! });
+  const facts = await findDashboardFacts(database, { userId: user.id, today, weekStart: weekStart(today) });
   const { cohort } = facts.versions;
   const ranked = cohort ? await rankedStandings(database, cohort, now) : null;
   // 0 only if the member left the cohort after their facts were read.

@@ -22,6 +22,9 @@ export function weekDates(today: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
 }
 
+// The first of those dates.
+export const weekStart = (today: string) => addDays(today, -6);
+
 export function weeklyMood(options: { today: string; moods: MoodFacts[] }): TDashboardResponse['mood_widget'] {
   const dates = weekDates(options.today);
   const rows = options.moods.filter((row) => row.date >= dates[0]! && row.date <= options.today);
