@@ -6,8 +6,9 @@ import { routes } from './router.tsx';
 const router = createBrowserRouter(routes);
 
 // Settles once the router has the opened screen's code (at once for an address without a lazy
-// route, or when the download failed): the screen then shows in the next frame.
-function screenShown(): Promise<void> {
+// route, or when the download failed): the screen then shows in the next frame. main.tsx renders
+// the app only then.
+export function screenShown(): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) {
       resolve();

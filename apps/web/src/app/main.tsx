@@ -3,7 +3,7 @@ import './styles.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadStoredProviderSdk } from '../features/auth/adapters/preload-sdk.ts';
-import { App } from './app.tsx';
+import { App, screenShown } from './app.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing the #root element');
@@ -11,12 +11,18 @@ if (!container) throw new Error('index.html is missing the #root element');
 preloadStoredProviderSdk();
 
 // A transition lets React render the first screen in slices, so a slow phone can still respond
-// meanwhile; index.html's own loading message stays until the first screen is ready.
+// meanwhile; index.html's own loading message stays until the first screen is ready. The first
+// render waits for the opened screen's code (its lazy route; the page preloads it with the entry,
+// see vite.config.ts), so the screen is part of that sliced render. Rendered before, the frame
+// would show at once and the screen follow when its code arrived, in one long task: the router's
+// updates are not transitions (app.tsx).
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void screenShown().then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }),
+);
