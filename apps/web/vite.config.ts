@@ -155,6 +155,50 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+// How the screens' code is split. Left to the bundler, every module two lazily loaded chunks share
+// becomes a chunk of its own for that very set of chunks: with the administration console and the
+// insights sharing Mantine components and API modules with the member's screens, the dashboard
+// needed 17 chunks of mostly under 1 kB, and the habit selection 17. Over HTTP/1.1 a browser fetches
+// six files at a time, so on a slow connection each further batch of six is another round trip
+// before the screen can render. The groups below put the app's modules that several member screens
+// share into one chunk and Mantine's shared helpers into another, so a member screen downloads
+// five to nine files. What a group takes never includes the entry's own modules, and no group
+// takes their dependencies along (includeDependenciesRecursively): they are loaded already.
+const entryModules = new Set<string>();
+function notInEntry(id: string): boolean {
+  if (entryModules.size === 0) throw new Error('the entry modules were not noted before the chunk groups ran');
+  return !entryModules.has(id);
+}
+
+// Every screen but the leaders', team leaders' and administrators'.
+const MEMBER_SCREENS = SCREEN_PATHS.filter(([address]) => !/^\/(leader|team-leader|admin)\//.test(address)).map(
+  ([, module]) => fileURLToPath(new URL(`./src/app/routes/${module}`, import.meta.url)),
+);
+const APP_SOURCES = /[\\/](apps[\\/]web|packages[\\/]contracts)[\\/]src[\\/]/;
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+let memberScreensUsing: Map<string, number> | undefined;
+
+// Whether an app module (not a screen's own) is imported, directly or not, by two or more member screens.
+function sharedByMemberScreens(id: string, graph: ModuleGraph): boolean {
+  if (!APP_SOURCES.test(id) || /[\\/]src[\\/]app[\\/]routes[\\/]/.test(id)) return false;
+  if (!memberScreensUsing) {
+    memberScreensUsing = new Map();
+    for (const screen of MEMBER_SCREENS) {
+      const seen = new Set<string>();
+      const pending = [screen];
+      while (pending.length) {
+        const next = pending.pop()!;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        pending.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+      }
+      for (const used of seen) memberScreensUsing.set(used, (memberScreensUsing.get(used) ?? 0) + 1);
+    }
+  }
+  return (memberScreensUsing.get(id) ?? 0) >= 2;
+}
+
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), bootPreload(), precompress()],
@@ -173,6 +217,29 @@ export default defineConfig(({ command }) => ({
             // Zod and the module that configures it share a chunk, which therefore runs the
             // configuration before any other chunk can build a schema (src/lib/zod-setup.ts).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/ },
+            // Takes no module: notes those the entry loads (rolldown tags them), for the groups below.
+            {
+              debugName: 'entry-modules',
+              name: (id) => {
+                entryModules.add(id);
+                return null;
+              },
+              tags: ['$initial'],
+            },
+            // Mantine's small helpers that two or more lazily loaded chunks use (hooks, focus and
+            // style utilities), in one chunk rather than one chunk each.
+            {
+              name: 'mantine-helpers',
+              test: (id) => notInEntry(id) && /[\\/]@mantine[\\/](hooks[\\/]esm|core[\\/]esm[\\/]core)[\\/]/.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            // The app's modules that two or more member screens use, in one chunk.
+            {
+              debugName: 'member-shared',
+              name: (id, context) => (notInEntry(id) && sharedByMemberScreens(id, context) ? 'member-shared' : null),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
