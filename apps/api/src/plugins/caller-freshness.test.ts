@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { habitLogs, organisations, userHabits, users } from '../db/schema/index.ts';
+import { habitLogs, moodEntries, organisations, userHabits, users } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createOrganisation, createUser } from '../test/factories.ts';
 import { createTestApp } from '../test/test-app.ts';
@@ -11,8 +11,8 @@ import { createWorld, type Member, type World } from '../test/world.ts';
 
 // Every request reads its caller afresh (the sign-in lookups of requests arriving together share
 // one statement, db/speed/). Whatever changed about the user or their organisation since an
-// earlier request, anywhere, must show on the very next request, a removed account must be
-// refused, and a check-in must write nothing for it.
+// earlier request, anywhere, must show on the very next request, whichever way the route reaches
+// the database, a removed account must be refused, and a check-in must write nothing for it.
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 describeEachDatabase('the caller of every request', (getDatabase) => {
@@ -113,6 +113,38 @@ describeEachDatabase('the caller of every request', (getDatabase) => {
     });
     expect(await flow(member)).toMatchObject({ status: 200, body: { role: 'leader' } });
     expect(again.id).not.toBe(member.id);
+  });
+
+  it('answers a route that is not a hot one for the caller as they are now', async () => {
+    const { db } = getDatabase();
+    const member = await world.person();
+    const me = async () => (await get(member, '/api/v1/auth/me')).json();
+    expect((await me()).full_name).not.toBe('Now Renamed');
+    await db.update(users).set({ fullName: 'Now Renamed' }).where(eq(users.id, member.id));
+    expect((await me()).full_name).toBe('Now Renamed');
+    // Deactivated after a request: the next write is refused and writes nothing.
+    await db.update(users).set({ deactivatedAt: NOW }).where(eq(users.id, member.id));
+    const mood = await app.inject({
+      method: 'POST',
+      url: '/api/v1/mood/',
+      headers: member.headers,
+      payload: { mood_value: 4 },
+    });
+    expect(mood.statusCode).toBe(401);
+    expect(mood.json().reason).toBe('account_deactivated');
+    expect(await db.select().from(moodEntries).where(eq(moodEntries.userId, member.id))).toEqual([]);
+  });
+
+  it('refuses the console to an administrator on the request after they lose the right', async () => {
+    const { db } = getDatabase();
+    // Another administrator stays: an organisation keeps at least one.
+    await world.person({ isAdmin: true, inCohort: false });
+    const admin = await world.person({ isAdmin: true, inCohort: false });
+    const people = () => get(admin, '/api/v1/admin/people/');
+    expect((await people()).statusCode).toBe(200);
+    expect((await people()).statusCode).toBe(200);
+    await db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.id));
+    expect((await people()).statusCode).toBe(403);
   });
 
   it('refuses a directory account once its organisation stops trusting the tenant', async () => {
