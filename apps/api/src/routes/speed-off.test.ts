@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { endorsements, habitLogs, habitPauses, moodEntries, userHabits, users } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { ALL_SPEED_OFF, createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
 import { createWorld, type Member, type World } from '../test/world.ts';
 
@@ -22,14 +22,11 @@ describeEachDatabase('speed mechanisms on and off', (getDatabase) => {
   beforeAll(async () => {
     issuers = await createTestIssuers();
     fast = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW });
-    const off = {
-      sharedStatements: false,
-      namedStatements: false,
-      heldAnswers: false,
-      tokenCache: false,
-      frozenItems: false,
-    };
-    plain = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW, config: { speed: off } });
+    plain = await createTestApp(getDatabase(), {
+      keySets: issuers.keySets,
+      now: () => NOW,
+      config: { speed: ALL_SPEED_OFF },
+    });
     world = await createWorld(getDatabase().db, issuers);
   });
   afterAll(async () => {

@@ -8,6 +8,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), auth: testAuth, ...overrides };
 }
 
+// Every speed mechanism switched off (SPEED_OFF=all): the answers a fresh read gives.
+export const ALL_SPEED_OFF: Config['speed'] = loadConfig({ SPEED_OFF: 'all' }).speed;
+
 export async function createTestApp(
   database: Database,
   options: { config?: Partial<Config>; keySets?: KeySets; now?: () => Date } = {},

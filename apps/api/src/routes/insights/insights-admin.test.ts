@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { cohorts, habitLogs, userHabits, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { ALL_SPEED_OFF, createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import type { Member } from '../../test/world.ts';
 import { createInsightsFixture, NOW, type InsightsFixture } from './test-fixture.ts';
@@ -94,17 +94,10 @@ describeEachDatabase('insights for administrators, and held answers', (getDataba
   });
 
   it('answers as a fresh read does (every speed mechanism off), before and after each change', async () => {
-    const off = {
-      sharedStatements: false,
-      namedStatements: false,
-      heldAnswers: false,
-      tokenCache: false,
-      frozenItems: false,
-    };
     const plain = await createTestApp(getDatabase(), {
       keySets: issuers.keySets,
       now: () => NOW,
-      config: { speed: off },
+      config: { speed: ALL_SPEED_OFF },
     });
     try {
       const same = async () => {
