@@ -18,12 +18,13 @@ function benefitMessage(entries: number, average: number | null): string | null 
 
 // DOMAIN "Mood": the last 7 local dates including today; entries_count counts moods given (not
 // skips); average to one decimal (null with none); completion_rate = round(100 × entries / 7).
-export function weekDates(today: string): string[] {
-  return Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
-}
-
-// The first of those dates.
+// The first of the last 7 local dates.
 export const weekStart = (today: string) => addDays(today, -6);
+
+export function weekDates(today: string): string[] {
+  const first = weekStart(today);
+  return Array.from({ length: 7 }, (_, i) => addDays(first, i));
+}
 
 export function weeklyMood(options: { today: string; moods: MoodFacts[] }): TDashboardResponse['mood_widget'] {
   const dates = weekDates(options.today);
