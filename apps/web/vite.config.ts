@@ -217,12 +217,16 @@ export default defineConfig(({ command }) => ({
             // Zod and the module that configures it share a chunk, which therefore runs the
             // configuration before any other chunk can build a schema (src/lib/zod-setup.ts).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/ },
-            // Takes no module: notes those the entry loads (rolldown tags them), for the groups below.
+            // The modules the entry loads (rolldown tags them) stay with the entry, in one chunk, and
+            // are noted for the groups below. Left alone, the bundler moves the entry's modules that
+            // a chunk loaded from another lazy chunk also uses (React, Mantine's core, its own
+            // runtime: the insights' charts, src/features/insights/components/chart.tsx) into chunks
+            // of their own, and the entry page then needs six files instead of two.
             {
               debugName: 'entry-modules',
               name: (id) => {
                 entryModules.add(id);
-                return null;
+                return 'app';
               },
               tags: ['$initial'],
             },

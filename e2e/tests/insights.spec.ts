@@ -25,6 +25,13 @@ test('the leader switches the period, opens a table and downloads its CSV', asyn
   await expect(
     page.getByText(/^Last 4 weeks: 4 weeks, Leadership Excellence Programme\. Members: \d+\.$/),
   ).toBeVisible();
+  // The headline figures come first; each chart is drawn, its code downloaded, as it comes into view.
+  const glance = page.getByRole('region', { name: 'At a glance' });
+  await expect(glance.getByRole('term')).toHaveText(['Members', 'Participation', 'Check-in rate', 'Mood (1 to 5)']);
+  await expect(glance.getByRole('definition').first()).toHaveText(/^\d+$/);
+  const participationSection = page.getByRole('region', { name: 'Participation' });
+  await participationSection.scrollIntoViewIfNeeded();
+  await expect(participationSection.locator('svg.recharts-surface')).toBeVisible();
   // The small department is hidden, in words.
   const departments = page.getByRole('region', { name: 'Departments' });
   await expect(departments.getByRole('row', { name: new RegExp(`^People Operations ${SUPPRESSED}`) })).toBeVisible();

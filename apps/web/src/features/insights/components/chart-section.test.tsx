@@ -47,7 +47,7 @@ describe('ChartSection', () => {
     vi.unstubAllGlobals();
   });
 
-  it('draws its chart only once it is about to be seen, keeping its room meanwhile', () => {
+  it('draws its chart only once it comes into view, keeping its room meanwhile', () => {
     const observer = stubIntersectionObserver();
     renderSection();
     expect(screen.queryByTestId('chart')).toBeNull();

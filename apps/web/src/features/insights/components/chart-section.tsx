@@ -12,7 +12,7 @@ type ChartSectionProps = {
   chart?: ReactNode;
   // The heading level: 2 for a section of the page, deeper inside the goal line of sight.
   headingOrder?: 2 | 3 | 4;
-  // The room the chart takes before it is drawn (drawn when about to be seen), so nothing moves.
+  // The room the chart takes before it is drawn (drawn when it comes into view), so nothing moves.
   chartHeight?: number;
 };
 

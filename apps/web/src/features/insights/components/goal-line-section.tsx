@@ -1,10 +1,10 @@
-import { LineChart } from '@mantine/charts';
 import type { ReactNode } from 'react';
 import type { TInsights } from '@habitrack/contracts/insights/get-insights';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { figureValue } from '../utils/figures.ts';
 import { kpiLine } from '../utils/goal-line.ts';
 import * as sections from '../utils/sections.ts';
+import { Chart } from './chart.tsx';
 import { ChartSection } from './chart-section.tsx';
 
 type TGoal = TInsights['goals'][number];
@@ -51,7 +51,8 @@ function DepartmentGoalLine({
       chart={
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Panel caption="Check-in rate of the department's members">
-            <LineChart
+            <Chart
+              kind="line"
               h={HEIGHT}
               data={checkIns}
               dataKey="label"
@@ -74,7 +75,8 @@ function DepartmentGoalLine({
                 {line.points.length === 0 && line.references.length === 0 ? (
                   <Text size="sm">No measurement, baseline or target yet.</Text>
                 ) : (
-                  <LineChart
+                  <Chart
+                    kind="line"
                     h={HEIGHT}
                     data={line.points}
                     dataKey="label"

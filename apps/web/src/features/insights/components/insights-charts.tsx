@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
 import type { TInsights } from '@habitrack/contracts/insights/get-insights';
 import { Stack, Title } from '@mantine/core';
 import * as sections from '../utils/sections.ts';
+import { Chart } from './chart.tsx';
 import { ChartSection } from './chart-section.tsx';
 import { GoalLineOfSight } from './goal-line-section.tsx';
 
@@ -21,7 +20,8 @@ export function InsightsCharts({ data, fileStem }: { data: TInsights; fileStem: 
   const endorsements = sections.endorsements(data);
   const mood = sections.mood(data);
   const line = (points: object[], key: string, unit = '') => (
-    <LineChart
+    <Chart
+      kind="line"
       h={height}
       data={points as Record<string, unknown>[]}
       dataKey="label"
@@ -32,7 +32,8 @@ export function InsightsCharts({ data, fileStem }: { data: TInsights; fileStem: 
     />
   );
   const bars = (points: object[], keys: string[]) => (
-    <BarChart
+    <Chart
+      kind="bar"
       h={height}
       data={points as Record<string, unknown>[]}
       dataKey="label"

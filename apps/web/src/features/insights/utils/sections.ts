@@ -1,4 +1,4 @@
-import type { TInsights } from '@habitrack/contracts/insights/get-insights';
+import type { TFigure, TInsights } from '@habitrack/contracts/insights/get-insights';
 import { figureText, figureValue, weekLabel, type TTable } from './figures.ts';
 
 // The chart data and the table of every section, from the server's (already suppressed) answer.
@@ -126,4 +126,50 @@ export function goalLine(department: TInsights['goals'][number]['departments'][n
       ]),
     ],
   };
+}
+
+export type TGlanceFigure = { label: string; value: string; suppressed: boolean; note: string };
+
+// The page's headline figures: the members, and the last complete week's participation, check-in
+// rate and mood, each with its change on the week before when both weeks are shown.
+export function atAGlance(data: TInsights): TGlanceFigure[] {
+  const latest = <T extends { week: string }>(weeks: T[]) => [weeks.at(-1), weeks.at(-2)] as const;
+  const weekly = (
+    label: string,
+    [last, before]: readonly [TFigure | undefined, TFigure | undefined],
+    week: string | undefined,
+    unit: string,
+    changeUnit: string,
+  ): TGlanceFigure => {
+    if (!last || !week) return { label, value: 'No data', suppressed: false, note: 'No complete week yet' };
+    const change =
+      figureValue(last) !== null && before && figureValue(before) !== null
+        ? Math.round((figureValue(last)! - figureValue(before)!) * 10) / 10
+        : null;
+    return {
+      label,
+      value: figureText(last, unit),
+      suppressed: last.suppressed,
+      note:
+        change === null
+          ? weekLabel(week)
+          : change === 0
+            ? `${weekLabel(week)}, as the week before`
+            : `${weekLabel(week)}, ${change > 0 ? '+' : ''}${change}${changeUnit} on the week before`,
+    };
+  };
+  const [participation, participationBefore] = latest(data.participation);
+  const [checkIns, checkInsBefore] = latest(data.check_in_rate);
+  const [mood, moodBefore] = latest(data.mood);
+  return [
+    {
+      label: 'Members',
+      value: figureText(data.members),
+      suppressed: data.members.suppressed,
+      note: data.scope === 'organisation' ? 'In the programme' : 'In your departments',
+    },
+    weekly('Participation', [participation?.rate, participationBefore?.rate], participation?.week, ' %', ' points'),
+    weekly('Check-in rate', [checkIns?.rate, checkInsBefore?.rate], checkIns?.week, ' %', ' points'),
+    weekly('Mood (1 to 5)', [mood?.average, moodBefore?.average], mood?.week, '', ''),
+  ];
 }
