@@ -1,16 +1,9 @@
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { shortDate } from '../../../lib/calendar-day.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useCompletedHabits } from '../api/list-completed-habits.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 // The member's completed habits, newest first, each linking to its history (decision 014). Nothing
 // while there are none, or while they load: the dashboard has its own states.

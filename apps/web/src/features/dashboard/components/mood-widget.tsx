@@ -1,7 +1,7 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { MoodFace } from '../../../components/ui/mood-face.tsx';
-import { longDayName, shortDayName } from '../utils/day-names.ts';
+import { shortWeekday, weekdayDayMonth } from '../../../lib/calendar-day.ts';
 import { Widget } from './widget.tsx';
 
 type TMoodWidget = TDashboardResponse['mood_widget'];
@@ -36,14 +36,14 @@ function MoodWeek({ week }: { week: TMoodWidget['current_week'] }) {
       {week.dates.map((date) => {
         const entry = week.entries[date];
         // The item's name carries the whole day for screen readers; the weekday is decoration.
-        const name = `${date === today ? 'Today, ' : ''}${longDayName(date)}: ${entry ? entry.mood_label : 'no entry'}`;
+        const name = `${date === today ? 'Today, ' : ''}${weekdayDayMonth(date)}: ${entry ? entry.mood_label : 'no entry'}`;
         return (
           <Stack component="li" key={date} aria-label={name} gap={2} align="center" miw={32}>
             <Box h={32} style={{ display: 'flex', alignItems: 'center' }}>
               {entry ? <MoodFace value={entry.mood_value} /> : <EmptyDay />}
             </Box>
             <Text aria-hidden size="xs" fw={date === today ? 700 : 400}>
-              {shortDayName(date)}
+              {shortWeekday(date)}
             </Text>
           </Stack>
         );

@@ -1,17 +1,8 @@
-// Dates arrive as the endorser's local calendar day (YYYY-MM-DD); formatting it as UTC midnight
-// keeps the browser's own time zone from moving it to another day.
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { fullDate } from '../../../lib/calendar-day.ts';
 
-// 'Friday 20 November 2026'
+// 'Friday 20 November 2026' (the endorser's local calendar day, YYYY-MM-DD)
 export function endorsementDay(day: string): string {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return DAY.format(new Date(Date.UTC(year, month - 1, date))).replace(',', '');
+  return fullDate(day);
 }
 
 // Whether an endorsement arrived after the member's previous visit (all are new before the first).

@@ -1,3 +1,4 @@
+import { fullDate, shortDate } from '../../../lib/calendar-day.ts';
 import type { THistoryDayState } from '@habitrack/contracts/habits/get-habit-history';
 
 // Each state has a word and a mark of its own shape, so the grid never relies on colour alone.
@@ -19,32 +20,13 @@ export const STATE_MARKS: Record<THistoryDayState, string> = {
   future: '',
 };
 
-const UTC = 'UTC';
-const longFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: UTC,
-});
-const shortFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: UTC,
-});
-
 const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
 // "Tuesday 24 November 2026" (dates are the member's local dates, kept as YYYY-MM-DD).
-export function longDate(date: string): string {
-  return longFormat.format(asDate(date)).replace(',', '');
-}
+export const longDate = fullDate;
 
 // "24 Nov 2026"
-export function shortDate(date: string): string {
-  return shortFormat.format(asDate(date));
-}
+export { shortDate };
 
 export function dayOfMonth(date: string): number {
   return asDate(date).getUTCDate();
