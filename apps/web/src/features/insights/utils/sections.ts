@@ -133,34 +133,28 @@ export type TGlanceFigure = { label: string; value: string; suppressed: boolean;
 // The page's headline figures: the members, and the last complete week's participation, check-in
 // rate and mood, each with its change on the week before when both weeks are shown.
 export function atAGlance(data: TInsights): TGlanceFigure[] {
-  const latest = <T extends { week: string }>(weeks: T[]) => [weeks.at(-1), weeks.at(-2)] as const;
   const weekly = (
     label: string,
-    [last, before]: readonly [TFigure | undefined, TFigure | undefined],
-    week: string | undefined,
+    weeks: { week: string; figure: TFigure }[],
     unit: string,
     changeUnit: string,
   ): TGlanceFigure => {
-    if (!last || !week) return { label, value: 'No data', suppressed: false, note: 'No complete week yet' };
-    const change =
-      figureValue(last) !== null && before && figureValue(before) !== null
-        ? Math.round((figureValue(last)! - figureValue(before)!) * 10) / 10
-        : null;
+    const [last, before] = [weeks.at(-1), weeks.at(-2)];
+    if (!last) return { label, value: 'No data', suppressed: false, note: 'No complete week yet' };
+    const [lastValue, beforeValue] = [figureValue(last.figure), before ? figureValue(before.figure) : null];
+    const change = lastValue !== null && beforeValue !== null ? Math.round((lastValue - beforeValue) * 10) / 10 : null;
     return {
       label,
-      value: figureText(last, unit),
-      suppressed: last.suppressed,
+      value: figureText(last.figure, unit),
+      suppressed: last.figure.suppressed,
       note:
         change === null
-          ? weekLabel(week)
+          ? weekLabel(last.week)
           : change === 0
-            ? `${weekLabel(week)}, as the week before`
-            : `${weekLabel(week)}, ${change > 0 ? '+' : ''}${change}${changeUnit} on the week before`,
+            ? `${weekLabel(last.week)}, as the week before`
+            : `${weekLabel(last.week)}, ${change > 0 ? '+' : ''}${change}${changeUnit} on the week before`,
     };
   };
-  const [participation, participationBefore] = latest(data.participation);
-  const [checkIns, checkInsBefore] = latest(data.check_in_rate);
-  const [mood, moodBefore] = latest(data.mood);
   return [
     {
       label: 'Members',
@@ -168,8 +162,23 @@ export function atAGlance(data: TInsights): TGlanceFigure[] {
       suppressed: data.members.suppressed,
       note: data.scope === 'organisation' ? 'In the programme' : 'In your departments',
     },
-    weekly('Participation', [participation?.rate, participationBefore?.rate], participation?.week, ' %', ' points'),
-    weekly('Check-in rate', [checkIns?.rate, checkInsBefore?.rate], checkIns?.week, ' %', ' points'),
-    weekly('Mood (1 to 5)', [mood?.average, moodBefore?.average], mood?.week, '', ''),
+    weekly(
+      'Participation',
+      data.participation.map((w) => ({ week: w.week, figure: w.rate })),
+      ' %',
+      ' points',
+    ),
+    weekly(
+      'Check-in rate',
+      data.check_in_rate.map((w) => ({ week: w.week, figure: w.rate })),
+      ' %',
+      ' points',
+    ),
+    weekly(
+      'Mood (1 to 5)',
+      data.mood.map((w) => ({ week: w.week, figure: w.average })),
+      '',
+      '',
+    ),
   ];
 }
