@@ -16,11 +16,11 @@ function benefitMessage(entries: number, average: number | null): string | null 
   return 'Every check-in helps you spot what lifts your energy. Keep going.';
 }
 
-// DOMAIN "Mood": the last 7 local dates including today; entries_count counts moods given (not
-// skips); average to one decimal (null with none); completion_rate = round(100 × entries / 7).
 // The first of the last 7 local dates.
 export const weekStart = (today: string) => addDays(today, -6);
 
+// DOMAIN "Mood": the last 7 local dates including today; entries_count counts moods given (not
+// skips); average to one decimal (null with none); completion_rate = round(100 × entries / 7).
 export function weekDates(today: string): string[] {
   const first = weekStart(today);
   return Array.from({ length: 7 }, (_, i) => addDays(first, i));

@@ -2,7 +2,8 @@
 import '@mantine/core/styles/Blockquote.css';
 import type { TReceivedEndorsement } from '@habitrack/contracts/social/list-endorsements-received';
 import { Badge, Blockquote, Group, Paper, Stack, Text } from '@mantine/core';
-import { endorsementDay, isNewSince } from '../utils/endorsement-dates.ts';
+import { fullDate } from '../../../lib/calendar-day.ts';
+import { isNewSince } from '../utils/endorsement-dates.ts';
 
 type EndorsementListProps = {
   items: TReceivedEndorsement[];
@@ -29,7 +30,7 @@ export function EndorsementList({ items, seenAt }: EndorsementListProps) {
               {item.message}
             </Blockquote>
             <Text size="sm" c="dimmed">
-              <time dateTime={item.created_at}>{endorsementDay(item.endorsed_on)}</time>
+              <time dateTime={item.created_at}>{fullDate(item.endorsed_on)}</time>
             </Text>
           </Stack>
         </Paper>

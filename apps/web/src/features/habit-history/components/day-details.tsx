@@ -1,7 +1,8 @@
 import type { THabitHistoryResponse, THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { longDate, STATE_LABELS, STATE_MARKS } from '../utils/day-labels.ts';
+import { fullDate } from '../../../lib/calendar-day.ts';
+import { STATE_LABELS, STATE_MARKS } from '../utils/day-labels.ts';
 import { LogDayForm } from './log-day-form.tsx';
 
 type DayDetailsProps = {
@@ -27,7 +28,7 @@ export function DayDetails({ history, day, canEdit }: DayDetailsProps) {
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={3} size="h4" id={headingId}>
-          {longDate(day.date)}
+          {fullDate(day.date)}
           {isToday ? ' (today)' : ''}
         </Title>
         <Text>

@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { isFreshAnswer } from '../../../lib/fresh-answer.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { useHabitHistory } from '../api/get-habit-history.ts';
-import { shortDate } from '../utils/day-labels.ts';
+import { shortDate } from '../../../lib/calendar-day.ts';
 import { CompletedNotice } from './completed-notice.tsx';
 import { DayDetails } from './day-details.tsx';
 import { HistoryGrid } from './history-grid.tsx';

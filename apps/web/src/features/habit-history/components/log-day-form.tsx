@@ -5,7 +5,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mant
 import { useId, useState } from 'react';
 import { HttpError } from '../../../lib/http.ts';
 import { useLogDay } from '../api/log-day.ts';
-import { longDate } from '../utils/day-labels.ts';
+import { fullDate } from '../../../lib/calendar-day.ts';
 
 type LogDayFormProps = {
   userHabitId: string;
@@ -26,7 +26,7 @@ export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps
   const [changeId, setChangeId] = useState(day.positive_change?.id ?? NO_CHANGE);
   const [note, setNote] = useState(day.note ?? '');
   const save = useLogDay(userHabitId);
-  const when = day.date === today ? 'today' : `on ${longDate(day.date)}`;
+  const when = day.date === today ? 'today' : `on ${fullDate(day.date)}`;
 
   function submit() {
     if (!answer) return;

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { HttpError } from '../../../lib/http.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useCancelPause, usePauseHabit } from '../api/pause-habit.ts';
-import { shortDate } from '../utils/day-labels.ts';
+import { shortDate } from '../../../lib/calendar-day.ts';
 
 type PauseSectionProps = {
   history: THabitHistoryResponse;

@@ -1,4 +1,4 @@
-import { fullDate, shortDate } from '../../../lib/calendar-day.ts';
+import { fullDate } from '../../../lib/calendar-day.ts';
 import type { THistoryDayState } from '@habitrack/contracts/habits/get-habit-history';
 
 // Each state has a word and a mark of its own shape, so the grid never relies on colour alone.
@@ -22,12 +22,6 @@ export const STATE_MARKS: Record<THistoryDayState, string> = {
 
 const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
-// "Tuesday 24 November 2026" (dates are the member's local dates, kept as YYYY-MM-DD).
-export const longDate = fullDate;
-
-// "24 Nov 2026"
-export { shortDate };
-
 export function dayOfMonth(date: string): number {
   return asDate(date).getUTCDate();
 }
@@ -36,5 +30,5 @@ export function dayOfMonth(date: string): number {
 export function dayLabel(day: { date: string; state: THistoryDayState }, today: string): string {
   const isToday = day.date === today;
   const state = day.state === 'today' ? 'not logged yet' : STATE_LABELS[day.state];
-  return `${longDate(day.date)}${isToday ? ', today' : ''}: ${state}`;
+  return `${fullDate(day.date)}${isToday ? ', today' : ''}: ${state}`;
 }
