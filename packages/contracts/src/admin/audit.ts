@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPlainText } from '../common/plain-text.ts';
 
 // The audit log in the administration console (issue 21, decision 018): GET /admin/audit and
 // GET /admin/audit/export (text/csv). Read only: no operation edits or deletes an entry.
@@ -11,13 +12,11 @@ const zInstant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date
 // the entity, the entity id and the actor's name or token prefix; `action` is exact (e.g.
 // goal.update); `actor` is a user id or a SCIM token id; `from` and `to` bound the time (inclusive).
 export const ZAuditFilters = z.strictObject({
-  q: z
-    .string({ error: 'must be text' })
+  q: zPlainText()
     .trim()
     .max(AUDIT_SEARCH_MAX, { error: `must be at most ${AUDIT_SEARCH_MAX} characters` })
     .optional(),
-  action: z
-    .string({ error: 'must be text' })
+  action: zPlainText()
     .trim()
     .max(AUDIT_SEARCH_MAX, { error: `must be at most ${AUDIT_SEARCH_MAX} characters` })
     .optional(),
