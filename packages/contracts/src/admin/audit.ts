@@ -6,7 +6,14 @@ import { zPlainText } from '../common/plain-text.ts';
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_SEARCH_MAX = 200;
 
-const zInstant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-11-27T09:00:00Z' });
+// An instant the database can compare with: from 1900 to the end of 9999 in UTC (PostgreSQL has no
+// year 0, and an offset can push 9999-12-31 into the year 10000).
+const INSTANT_RANGE = [Date.UTC(1900, 0, 1), Date.UTC(10000, 0, 1)] as const;
+const zInstant = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-11-27T09:00:00Z' })
+  .refine((value) => Date.parse(value) >= INSTANT_RANGE[0] && Date.parse(value) < INSTANT_RANGE[1], {
+    error: 'must be between 1900 and 9999 (UTC)',
+  });
 
 // Filters shared by the page and the export. `q` is searched (case-insensitively) in the action,
 // the entity, the entity id and the actor's name or token prefix; `action` is exact (e.g.

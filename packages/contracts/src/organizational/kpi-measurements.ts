@@ -4,6 +4,9 @@ import { ZDepartmentKpiParams } from './update-department-kpi.ts';
 
 export const KPI_NOTE_MAX = 500;
 export const KPI_UNIT_MAX = 40;
+// The earliest date a measurement may carry: a baseline may be old, but not older than this (and
+// PostgreSQL has no year 0, which the date format would otherwise let through).
+export const KPI_MEASURED_ON_MIN = '1900-01-01';
 
 const zValue = z.number({ error: 'must be a number' }).refine(Number.isFinite, { error: 'must be a finite number' });
 const zOptionalValue = zValue.nullable();
@@ -27,7 +30,9 @@ export const ZKpiMeasurementParams = z.object({
 // programme's start date (DOMAIN "Wave 2: insights").
 export const ZKpiMeasurementInput = z.strictObject({
   value: zValue,
-  measured_on: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
+  measured_on: z.iso
+    .date({ error: 'must be a date (YYYY-MM-DD)' })
+    .refine((date) => date >= KPI_MEASURED_ON_MIN, { error: `must be ${KPI_MEASURED_ON_MIN} or later` }),
   note: zOptionalText(KPI_NOTE_MAX),
 });
 export type TKpiMeasurementInput = z.infer<typeof ZKpiMeasurementInput>;

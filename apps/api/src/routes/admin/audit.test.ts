@@ -136,6 +136,7 @@ describeEachDatabase('administration console: audit log', (getDatabase) => {
     expect(await total(`actor=${w.admin.id}`)).toBe(52);
     expect(await total(`actor=${tokenId}`)).toBe(1);
     expect(await total(`from=2026-05-01T09:50:00Z&to=2026-05-01T09:54:00Z`)).toBe(4); // 50, 51, 53, 54
+    expect(await total(`from=1900-01-01T00:00:00Z&to=9999-12-31T23:59:59%2B14:00`)).toBe(await total(''));
     expect(await total(`action=goal.update&from=2026-05-01T09:10:00Z&to=2026-05-01T09:19:59Z&q=goal-1`)).toBe(10);
   });
 
@@ -193,6 +194,10 @@ describeEachDatabase('administration console: audit log', (getDatabase) => {
       'action=%00',
       'q=goal%00',
       'q=%1B',
+      // Neither PostgreSQL's year 0 nor a year past 9999.
+      'from=0000-01-01T00:00:00Z',
+      'to=9999-12-31T23:59:59-14:00',
+      'from=1899-12-31T23:59:59Z',
     ]) {
       await refusedWithoutWrites(db(), () => send(w.admin, { method: 'GET', url: `${AUDIT}?${query}` }), 400);
     }

@@ -74,6 +74,8 @@ describeEachDatabase('KPI measurements', (getDatabase) => {
       { value: 1, measured_on: '2026-03-19' },
       { value: '12', measured_on: '2026-03-01' },
       { value: 1, measured_on: '18/03/2026' },
+      { value: 1, measured_on: '0000-01-01' }, // no year 0 in PostgreSQL
+      { value: 1, measured_on: '1899-12-31' },
       { value: 1, measured_on: '2026-03-01', note: 'x'.repeat(501) },
       { value: 1, measured_on: '2026-03-01', kpi_id: o.kpi.id },
       { measured_on: '2026-03-01' },

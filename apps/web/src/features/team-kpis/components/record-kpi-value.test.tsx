@@ -49,6 +49,24 @@ describe('KPI values on the KPI setup page', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('refuses a date before 1900 before sending anything', async () => {
+    const engineering = createDepartment({ organizational_goal_ids: [grow.id] });
+    const kpi = createKpi(engineering, grow, { title: 'Deploys a week' });
+    const fetchMock = stubKpiApi({ goals: [grow], departments: [engineering], kpis: [kpi] });
+    renderRoute(PATH);
+    await loaded();
+    await userEvent.click(kpiValues().getByRole('button', { name: 'Record a value for Deploys a week' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a value: Deploys a week' });
+    const date = within(dialog).getByLabelText(/Measured on/);
+    expect(date).toHaveAttribute('min', '1900-01-01');
+    await userEvent.clear(date);
+    await userEvent.type(date, '1899-12-31');
+    await userEvent.type(within(dialog).getByLabelText(/Value/), '3');
+    expect(within(dialog).getByText('The date must be 1 January 1900 or later.')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Save value' })).toBeDisabled();
+    expect(writeCalls(fetchMock)).toEqual([]);
+  });
+
   it('offers nothing to record for a KPI added in the form and not yet saved', async () => {
     const engineering = createDepartment({ organizational_goal_ids: [grow.id] });
     const kpi = createKpi(engineering, grow, { title: 'Deploys a week' });

@@ -3,6 +3,7 @@ import '@mantine/core/styles/NumberInput.css';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { KPI_MEASURED_ON_MIN } from '@habitrack/contracts/organizational/kpi-measurements';
 import { HttpError } from '../../../lib/http.ts';
 import { recordKpiMeasurement } from '../api/kpi-measurements.ts';
 
@@ -28,7 +29,12 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
       await queryClient.invalidateQueries({ queryKey: ['insights'] });
     },
   });
-  const invalid = value === '' || !Number.isFinite(Number(value)) || !measuredOn || measuredOn > today;
+  const invalid =
+    value === '' ||
+    !Number.isFinite(Number(value)) ||
+    !measuredOn ||
+    measuredOn > today ||
+    measuredOn < KPI_MEASURED_ON_MIN;
   return (
     <>
       <Button
@@ -60,10 +66,17 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
               label="Measured on"
               type="date"
               value={measuredOn}
+              min={KPI_MEASURED_ON_MIN}
               max={today}
               required
               onChange={(event) => setMeasuredOn(event.currentTarget.value)}
-              error={measuredOn > today ? 'The date cannot be in the future.' : undefined}
+              error={
+                measuredOn > today
+                  ? 'The date cannot be in the future.'
+                  : measuredOn && measuredOn < KPI_MEASURED_ON_MIN
+                    ? 'The date must be 1 January 1900 or later.'
+                    : undefined
+              }
             />
             <Textarea
               label="Note (optional)"
