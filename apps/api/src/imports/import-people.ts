@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.ts';
+import { transactionOrDryRun } from '../db/dry-run.ts';
 import { cohortMembers, cohorts, organisations, teamManagers, teams, users } from '../db/schema/index.ts';
 import { ImportError } from './import-error.ts';
 import { databaseProblems } from './people-checks.ts';
@@ -189,13 +190,6 @@ async function syncMembers(tx: Tx, organisationId: string, file: PeopleFile, coh
   ).counts;
 }
 
-// Thrown inside a dry run's transaction once everything is written, so that it is rolled back.
-class DryRunRollback extends Error {
-  constructor(readonly summary: PeopleImportSummary) {
-    super('dry run: rolled back');
-  }
-}
-
 export type PeopleImportOptions = {
   fileName: string;
   // Runs the whole import, then rolls it back: the summary is what applying it would do now.
@@ -233,31 +227,25 @@ export async function importPeopleFile(
   }
   if (problems.length > 0) throw new ImportError(options.fileName, problems);
   const data = file.data;
-  try {
-    return await db.transaction(async (tx) => {
-      const checked = await databaseProblems(tx, file);
-      if (checked.problems.length > 0) throw new ImportError(options.fileName, checked.problems);
-      const organisation = await upsertOrganisation(tx, data.organisation);
-      const teamResult = await upsertTeams(tx, organisation.id, data);
-      const userResult = await upsertUsers(tx, organisation.id, data, teamResult.idOf);
-      const managerCounts = await linkManagers(tx, data, teamResult.idOf, userResult.idOf);
-      const cohortResult = await upsertCohorts(tx, organisation.id, data, checked.programmeIds);
-      const memberCounts = await syncMembers(tx, organisation.id, data, cohortResult.idOf);
-      const summary = {
-        organisationSlug: data.organisation.slug,
-        organisation: organisation.counts,
-        teams: teamResult.counts,
-        users: userResult.counts,
-        teamManagers: managerCounts,
-        cohorts: cohortResult.counts,
-        cohortMembers: memberCounts,
-      };
-      if (options.dryRun) throw new DryRunRollback(summary);
-      await options.onImported?.(tx, { ...summary, organisationId: organisation.id });
-      return summary;
-    });
-  } catch (error) {
-    if (error instanceof DryRunRollback) return error.summary;
-    throw error;
-  }
+  return transactionOrDryRun(db, { dryRun: options.dryRun ?? false }, async (tx) => {
+    const checked = await databaseProblems(tx, file);
+    if (checked.problems.length > 0) throw new ImportError(options.fileName, checked.problems);
+    const organisation = await upsertOrganisation(tx, data.organisation);
+    const teamResult = await upsertTeams(tx, organisation.id, data);
+    const userResult = await upsertUsers(tx, organisation.id, data, teamResult.idOf);
+    const managerCounts = await linkManagers(tx, data, teamResult.idOf, userResult.idOf);
+    const cohortResult = await upsertCohorts(tx, organisation.id, data, checked.programmeIds);
+    const memberCounts = await syncMembers(tx, organisation.id, data, cohortResult.idOf);
+    const summary = {
+      organisationSlug: data.organisation.slug,
+      organisation: organisation.counts,
+      teams: teamResult.counts,
+      users: userResult.counts,
+      teamManagers: managerCounts,
+      cohorts: cohortResult.counts,
+      cohortMembers: memberCounts,
+    };
+    if (!options.dryRun) await options.onImported?.(tx, { ...summary, organisationId: organisation.id });
+    return summary;
+  });
 }

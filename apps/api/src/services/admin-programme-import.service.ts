@@ -1,5 +1,6 @@
 import type { TImportProgrammeRequest, TImportProgrammeResponse } from '@habitrack/contracts/admin/content';
 import type { DbOrTx } from '../db/client.ts';
+import { transactionOrDryRun } from '../db/dry-run.ts';
 import { findOrganisationSlug } from '../db/queries/admin-content.ts';
 import { ImportError, type ImportProblem } from '../imports/import-error.ts';
 import { importProgramme, type ProgrammeImportSummary } from '../imports/import-programme.ts';
@@ -13,12 +14,6 @@ import { auditWrite } from './audit-trail.ts';
 // run imports inside a transaction and rolls it back, so the preview is exactly what applying
 // would do. A file with problems is 400 with the problems, and nothing is written.
 const DEFAULT_FILE_NAME = 'programme.yaml';
-
-class DryRunRollback extends Error {
-  constructor(readonly summary: ProgrammeImportSummary) {
-    super('dry run: rolled back');
-  }
-}
 
 function refused(fileName: string, problems: readonly ImportProblem[]): HttpError {
   const first = problems[0];
@@ -62,7 +57,7 @@ export async function importProgrammeFile(
     throw refused(fileName, [file.problemAt(['organisation', 'slug'], `must be your organisation's slug, ${slug}`)]);
   }
   try {
-    const summary = await db.transaction(async (tx) => {
+    const summary = await transactionOrDryRun(db, { dryRun: input.dry_run }, async (tx) => {
       const imported = await importProgramme(tx, { source: input.source, fileName });
       await auditWrite(tx, admin, {
         action: 'programme.import',
@@ -70,12 +65,10 @@ export async function importProgrammeFile(
         entityId: imported.programmeId,
         after: toResponse(imported, false),
       });
-      if (input.dry_run) throw new DryRunRollback(imported);
       return imported;
     });
-    return toResponse(summary, false);
+    return toResponse(summary, input.dry_run);
   } catch (error) {
-    if (error instanceof DryRunRollback) return toResponse(error.summary, true);
     if (error instanceof ImportError) throw refused(fileName, error.problems);
     throw error;
   }
