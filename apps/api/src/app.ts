@@ -43,7 +43,7 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(contractSerializerCompiler({ reuseFrozenItems: config.speed.frozenItems }));
+  app.setSerializerCompiler(contractSerializerCompiler({ reuseFrozen: config.speed.frozenItems }));
 
   app.decorate('now', now);
   await app.register(securityHeadersPlugin, { auth: config.auth, production: config.env === 'production' });

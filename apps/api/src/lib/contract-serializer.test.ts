@@ -20,8 +20,8 @@ function countedEntry(name: string, freeze: boolean) {
   return { entry: freeze ? Object.freeze(entry) : entry, reads };
 }
 
-describe.each([true, false])('contract serializer (frozen items reused: %s)', (reuseFrozenItems) => {
-  const compile = contractSerializerCompiler({ reuseFrozenItems });
+describe.each([true, false])('contract serializer (frozen answers and items reused: %s)', (reuseFrozen) => {
+  const compile = contractSerializerCompiler({ reuseFrozen });
 
   it('writes only the contract fields, as JSON', () => {
     const write = compile({ schema: ZList });
@@ -46,7 +46,7 @@ describe.each([true, false])('contract serializer (frozen items reused: %s)', (r
     ]);
   });
 
-  it(`${reuseFrozenItems ? 'writes a frozen item once' : 'writes every item every time'}, and an unfrozen one every time`, () => {
+  it(`${reuseFrozen ? 'writes a frozen item once' : 'writes every item every time'}, and an unfrozen one every time`, () => {
     const write = compile({ schema: ZList });
     const frozen = countedEntry('frozen', true);
     const open = countedEntry('open', false);
@@ -56,7 +56,19 @@ describe.each([true, false])('contract serializer (frozen items reused: %s)', (r
         { name: 'open', count: 1, note: null },
       ]);
     }
-    expect(frozen.reads.count).toBe(reuseFrozenItems ? 1 : 3);
+    expect(frozen.reads.count).toBe(reuseFrozen ? 1 : 3);
+    expect(open.reads.count).toBe(3);
+  });
+
+  it(`${reuseFrozen ? 'writes a frozen answer once' : 'writes every answer every time'}, and an unfrozen one every time`, () => {
+    const write = compile({ schema: ZEntry });
+    const frozen = countedEntry('frozen', true);
+    const open = countedEntry('open', false);
+    for (let i = 0; i < 3; i++) {
+      expect(JSON.parse(write(frozen.entry))).toEqual({ name: 'frozen', count: 1, note: null });
+      expect(JSON.parse(write(open.entry))).toEqual({ name: 'open', count: 1, note: null });
+    }
+    expect(frozen.reads.count).toBe(reuseFrozen ? 1 : 3);
     expect(open.reads.count).toBe(3);
   });
 
@@ -66,5 +78,9 @@ describe.each([true, false])('contract serializer (frozen items reused: %s)', (r
     const counts = compile({ schema: z.array(z.object({ count: z.number() })) });
     expect(names([entry])).toBe('[{"name":"N"}]');
     expect(counts([entry])).toBe('[{"count":4}]');
+    const name = compile({ schema: z.object({ name: z.string() }) });
+    const count = compile({ schema: z.object({ count: z.number() }) });
+    expect(name(entry)).toBe('{"name":"N"}');
+    expect(count(entry)).toBe('{"count":4}');
   });
 });

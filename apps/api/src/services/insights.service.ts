@@ -24,6 +24,7 @@ import {
 import { findDepartmentInOrganisation, listDepartments } from '../db/queries/organizational-departments.ts';
 import type { AppDatabase } from '../db/speed/app-database.ts';
 import { heldAnswer } from '../db/speed/held-answers.ts';
+import { deepFreeze } from '../lib/deep-freeze.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { localDate } from '../lib/local-date.ts';
 import { complement, figure, percent, SUPPRESSED, WeekSums, weeksOf } from './insights-figures.ts';
@@ -113,7 +114,8 @@ const heldInsights = heldAnswer<InsightsCall, HeldInsights, AppDatabase>({
     ].join('|'),
   read: async (database, call) => {
     const validFrom = Math.floor(call.now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-    const answer = await readInsights(database.db, call);
+    // Frozen: the answer is shared by every request it serves, and written to JSON once (contract-serializer.ts).
+    const answer = deepFreeze(await readInsights(database.db, call));
     return { versions: call.versions, validFrom, validUntil: validFrom + QUARTER_HOUR_MS, answer };
   },
   reuse: (_database, held, call) => {

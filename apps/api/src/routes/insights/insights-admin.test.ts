@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { cohorts, habitLogs, userHabits, users } from '../../db/schema/index.ts';
+import { getInsights } from '../../services/insights.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { ALL_SPEED_OFF, createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
@@ -91,6 +92,20 @@ describeEachDatabase('insights for administrators, and held answers', (getDataba
 
     await getDatabase().db.update(cohorts).set({ name: 'Renamed cohort' }).where(eq(cohorts.id, f.world.cohort.id));
     expect((await get(f.leader)).body.cohorts[0].name).toBe('Renamed cohort');
+  });
+
+  it('holds a frozen answer, so that nothing can change it and its JSON is written once', async () => {
+    const first = await get(f.leader);
+    const again = await get(f.leader);
+    expect(again.body).toEqual(first.body);
+    const [user] = await getDatabase().db.select().from(users).where(eq(users.id, f.leader.id));
+    const answer = await getInsights(app.database, {
+      user: { ...user!, organisationName: 'Acme', organisationTenantIds: [] },
+      query: { period: '4w' },
+      now: NOW,
+    });
+    expect(Object.isFrozen(answer)).toBe(true);
+    expect(Object.isFrozen(answer.participation[0])).toBe(true);
   });
 
   it('answers as a fresh read does (every speed mechanism off), before and after each change', async () => {
