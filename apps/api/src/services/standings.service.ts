@@ -3,6 +3,7 @@ import { isAtLeast, type MemberCohort, type StandingsVersion } from '../db/queri
 import { findCohortStandings, type StandingFacts } from '../db/queries/leaderboard.ts';
 import type { AppDatabase } from '../db/speed/app-database.ts';
 import { heldAnswer } from '../db/speed/held-answers.ts';
+import { deepFreeze } from '../lib/deep-freeze.ts';
 import { totalProgress } from './progress.ts';
 
 export type Standing = StandingFacts & { progress: number };
@@ -46,10 +47,7 @@ function toEntry(standing: Standing, index: number): Readonly<TCohortMember> {
     endorsed_today: false,
     is_current_user: false,
   };
-  Object.freeze(entry.user);
-  entry.active_habits.forEach((habit) => Object.freeze(habit));
-  Object.freeze(entry.active_habits);
-  return Object.freeze(entry);
+  return deepFreeze(entry);
 }
 
 type StandingsCall = { cohortId: string; version: StandingsVersion; now: Date };
