@@ -26,15 +26,15 @@ export async function exportMyData(db: Db, options: { userId: string; now: Date 
     async (tx) => {
       const profile = await findProfileForExport(tx, userId);
       if (!profile) throw notFound('Your account no longer exists.');
-      const [habits, logs, pauses, moods, given, received, sent] = await Promise.all([
-        listHabitsForExport(tx, userId),
-        listHabitLogsForExport(tx, userId),
-        listPausesForExport(tx, userId),
-        listMoodsForExport(tx, userId),
-        listEndorsementsGivenForExport(tx, userId),
-        listEndorsementsReceivedForExport(tx, userId),
-        listNotificationsSentForExport(tx, userId),
-      ]);
+      // One after the other: a transaction is one connection, which runs one statement at a time
+      // (node-postgres deprecates queueing several at once on a client).
+      const habits = await listHabitsForExport(tx, userId);
+      const logs = await listHabitLogsForExport(tx, userId);
+      const pauses = await listPausesForExport(tx, userId);
+      const moods = await listMoodsForExport(tx, userId);
+      const given = await listEndorsementsGivenForExport(tx, userId);
+      const received = await listEndorsementsReceivedForExport(tx, userId);
+      const sent = await listNotificationsSentForExport(tx, userId);
       const { notifications } = profile;
       const { user } = profile;
       return {

@@ -22,6 +22,11 @@ import { createWorld, type Member, type World } from '../../test/world.ts';
 const NOW = new Date('2026-11-22T12:00:00Z');
 const URL = '/api/v1/me/export';
 
+// Every warning the process raises while the exports run: a transaction is one connection, and
+// node-postgres warns (once a process) when a client is asked for a statement while it runs another.
+const warnings: string[] = [];
+process.on('warning', (warning) => warnings.push(`${warning.name}: ${warning.message}`));
+
 describeEachDatabase('my data export API', (getDatabase) => {
   let app: App;
   let issuers: TestIssuers;
@@ -225,5 +230,9 @@ describeEachDatabase('my data export API', (getDatabase) => {
     expect((await exportOf(neighbour)).statusCode).toBe(200);
     const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: member.headers });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('reads its snapshot one statement at a time: no client is asked for two at once', () => {
+    expect(warnings.filter((warning) => warning.includes('client.query()'))).toEqual([]);
   });
 });
