@@ -44,19 +44,18 @@ export async function findProfileForExport(db: DbOrTx, userId: string) {
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const [accounts, cohort] = await Promise.all([
-    db
-      .select({
-        provider: identities.provider,
-        issuer: identities.issuer,
-        subject: identities.subject,
-        linkedAt: identities.createdAt,
-      })
-      .from(identities)
-      .where(eq(identities.userId, userId))
-      .orderBy(asc(identities.createdAt)),
-    findMemberCohort(db, userId),
-  ]);
+  // One after the other: the export reads in a transaction, whose one connection runs one statement at a time.
+  const accounts = await db
+    .select({
+      provider: identities.provider,
+      issuer: identities.issuer,
+      subject: identities.subject,
+      linkedAt: identities.createdAt,
+    })
+    .from(identities)
+    .where(eq(identities.userId, userId))
+    .orderBy(asc(identities.createdAt));
+  const cohort = await findMemberCohort(db, userId);
   return { ...row, accounts, cohort };
 }
 
