@@ -71,10 +71,13 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   },
   // The console's People (issue 21): every accepted write adds its one audit row. Joining or
   // leaving a cohort moves the insights' and standings' bookkeeping.
+  // member_activity: joining or moving to a cohort adds the person's version row when they have
+  // none yet (migration 0008).
   'POST /api/v1/admin/people/': {
     ...INSIGHTS,
     users: GROW_ONE,
     cohort_members: GROW_ONE,
+    member_activity: GROW_ONE,
     cohort_standings_stripes: GROW,
     email_outbox: GROW_ONE,
     audit_log: GROW_ONE,
@@ -82,6 +85,7 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'PATCH /api/v1/admin/people/{id}': {
     ...INSIGHTS,
     cohort_members: [-1, 1],
+    member_activity: GROW_ONE,
     cohort_standings_stripes: GROW,
     audit_log: GROW_ONE,
   },
