@@ -63,6 +63,8 @@ const { values: options } = parseArgs({
   },
 });
 const RUNS = Number(options.runs);
+// Lighthouse's errors for a trace it failed to record ("Please run Lighthouse again").
+const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a positive whole number, got ${options.runs}`);
 const wanted = options.pages?.split(',').map((name) => name.trim());
 const pages = wanted ? PAGES.filter((page) => wanted.includes(page.name)) : PAGES;
@@ -254,6 +256,7 @@ function summarize(lhr) {
       .map((item) => ({ path: new URL(item.url).pathname, status: item.statusCode })),
     finalUrl: lhr.finalDisplayedUrl,
     runtimeError: lhr.runtimeError?.message ?? null,
+    runtimeErrorCode: lhr.runtimeError?.code ?? null,
     requests: requests.map((item) => ({
       path: new URL(item.url).pathname.replace(/^\/assets\//, ''),
       startMs: Math.round(item.networkRequestTime ?? item.startTime ?? 0),
@@ -387,15 +390,20 @@ async function main() {
           writeFileSync(path.join(options['lhr-dir'], file), JSON.stringify(result.lhr));
         }
         const summary = summarize(result.lhr);
-        if (summary.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${summary.runtimeError}`);
-        // On a starved machine Lighthouse sometimes cannot compute a metric: that run is repeated.
+        // On a starved machine Lighthouse sometimes loses its own trace or cannot compute a metric:
+        // that run is repeated (at most three times a page). Any other error stops the benchmark.
         const missing = ['lcpMs', 'tbtMs', 'cls', 'fcpMs'].filter((key) => !Number.isFinite(summary[key]));
-        if (missing.length) {
+        const lostTrace = TRACE_ERRORS.has(summary.runtimeErrorCode);
+        if (summary.runtimeError && !lostTrace) {
+          throw new Error(`Lighthouse could not measure ${url}: ${summary.runtimeError}`);
+        }
+        if (lostTrace || missing.length) {
+          const problem = lostTrace
+            ? `lost its trace (${summary.runtimeErrorCode})`
+            : `could not compute ${missing.join(', ')}`;
           incomplete += 1;
-          if (incomplete > 3) throw new Error(`Lighthouse could not compute ${missing.join(', ')} for ${url}`);
-          console.log(
-            `  ${page.name} run ${run}/${RUNS}: Lighthouse could not compute ${missing.join(', ')}; repeating`,
-          );
+          if (incomplete > 3) throw new Error(`Lighthouse ${problem} for ${url}`);
+          console.log(`  ${page.name} run ${run}/${RUNS}: Lighthouse ${problem}; repeating`);
           run -= 1;
           continue;
         }
