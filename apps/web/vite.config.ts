@@ -53,7 +53,7 @@ function precompress(): Plugin {
 // What a page needs first starts downloading with the page's own scripts, not after them: a tiny
 // classic script, listed first in index.html, adds a modulepreload for
 // - the chunks of the screen the address opens (src/app/screen-paths.ts; the same chunks
-//   src/app/router.tsx's lazy route then imports), and
+//   src/app/router.tsx's lazy route then imports), and a preload for their style sheets, and
 // - the sign-in SDK of the provider stored by src/features/auth/utils/sign-in-choice.ts (key "selectedIdpType", a JSON
 //   string; the same decision as src/features/auth/adapters/preload-sdk.ts), unless the browser
 //   kept today's data of a member signed in with it (key "querySnapshot", src/lib/persisted-queries.ts):
@@ -98,7 +98,11 @@ function bootPreload(): Plugin {
             .split('/')
             .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
             .join('/')}/?$`;
-          return [pattern, [...closure(chunk.fileName)].filter((file) => !initial.has(file)).map((file) => `/${file}`)];
+          const files = [...closure(chunk.fileName)].filter((file) => !initial.has(file));
+          // The screen's style sheets are preloaded too: the lazy route waits for them (Vite's
+          // preload helper), and otherwise they would be asked for only once the entry has run.
+          const sheets = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [pattern, files.map((file) => `/${file}`), [...new Set(sheets)].map((file) => `/${file}`)];
         });
         const sdkFiles = {
           auth0: `/${chunkOf(/[\\/]@auth0[\\/]auth0-spa-js[\\/]/, 'auth0-spa-js').fileName}`,
@@ -107,12 +111,15 @@ function bootPreload(): Plugin {
         const source = [
           '(function () {',
           "  function read(key) { return JSON.parse(localStorage.getItem(key) || 'null'); }",
-          '  function preload(href) {',
+          '  function preload(href, style) {',
           "    var link = document.createElement('link');",
-          "    link.rel = 'modulepreload';",
+          "    link.rel = style ? 'preload' : 'modulepreload';",
+          // As Vite's preload helper asks for the sheet (crossorigin), so the preloaded file is used.
+          "    if (style) { link.as = 'style'; link.crossOrigin = ''; }",
           '    link.href = href;',
           '    document.head.appendChild(link);',
           '  }',
+          '  function preloadStyle(href) { preload(href, true); }',
           '  function keptToday(idpType) {',
           "    var kept = read('querySnapshot');",
           "    if (!kept || typeof kept.account !== 'string' || kept.account.indexOf(idpType + ':') !== 0) return false;",
@@ -125,13 +132,14 @@ function bootPreload(): Plugin {
           `    var screens = ${JSON.stringify(screens)};`,
           '    for (var i = 0; i < screens.length; i++) {',
           '      if (new RegExp(screens[i][0]).test(location.pathname)) {',
-          '        screens[i][1].forEach(preload);',
+          '        screens[i][1].forEach(function (href) { preload(href); });',
+          '        screens[i][2].forEach(preloadStyle);',
           '        break;',
           '      }',
           '    }',
           "    var idpType = read('selectedIdpType');",
           `    var sdk = ${JSON.stringify(sdkFiles)}[idpType];`,
-          "    if (typeof sdk === 'string' && !keptToday(idpType)) preload(sdk);",
+          "    if (typeof sdk === 'string' && !keptToday(idpType)) preload(sdk, false);",
           '  } catch (error) {}',
           '})();',
           '',

@@ -100,3 +100,54 @@ test('the team leader records a KPI value and finds it on the goal line', async 
   await expect(table.getByRole('row', { name: 'Customer satisfaction (CSAT): target 88 %' })).toBeVisible();
   await expectScreenPasses(page, 'the team leader insights');
 });
+
+// Opened again the same day, the page is shown from the answers this browser kept, before the
+// sign-in SDK has started (apps/web/src/app/auth-root.tsx): the SDK's download waits until the
+// screen is on screen, so it does not compete with it; and the screen's style sheet is asked for
+// with the page's own files (the boot preload, apps/web/vite.config.ts), once.
+test('reopened the same day, the insights are on screen before the sign-in SDK downloads', async ({ page }) => {
+  await signInAs(page, { ...LEADER, path: '/leader/insights' });
+  await expect(heading(page, 'Programme insights')).toBeVisible();
+  await expect(page.getByText(/^Last 4 weeks: /)).toBeVisible();
+  // The answers are written to the browser's storage shortly after they arrive.
+  await expect
+    .poll(() => page.evaluate(`localStorage.getItem('querySnapshot')?.includes('"auth","me"') ?? false`))
+    .toBe(true);
+
+  // Browser code as text: this project's type checking knows no DOM.
+  await page.addInitScript(`
+    window.largestPaints = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        window.largestPaints.push({ tag: entry.element?.tagName, at: entry.startTime });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  `);
+  await page.reload();
+  await expect(heading(page, 'Programme insights')).toBeVisible();
+  // Fresh figures come after the SDK has given the API a token.
+  await expect(page.getByText(/^Last 4 weeks: /)).toBeVisible();
+
+  const seen = (await page.evaluate(`({
+    paints: window.largestPaints,
+    files: performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+    stylePreloads: [...document.querySelectorAll('link[rel="preload"][as="style"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  })`)) as {
+    paints: Array<{ tag?: string; at: number }>;
+    files: Array<{ name: string; start: number }>;
+    stylePreloads: string[];
+  };
+  const title = seen.paints.find((paint) => paint.tag === 'H1');
+  expect(title, 'the title is painted').toBeDefined();
+  const sdk = seen.files.filter((file) => /\/assets\/auth0-spa-js[^/]*\.js$/.test(file.name));
+  expect(sdk).toHaveLength(1);
+  expect(sdk[0]!.start).toBeGreaterThanOrEqual(title!.at);
+
+  const sheets = seen.files.filter((file) => /\/assets\/insights-page-[^/]*\.css$/.test(file.name));
+  expect(sheets, 'the screen’s style sheet is downloaded once').toHaveLength(1);
+  expect(seen.stylePreloads).toEqual([sheets[0]!.name]);
+});

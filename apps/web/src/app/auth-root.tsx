@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { AuthLoading } from '../features/auth/components/auth-loading.tsx';
 import { HybridAuthProvider } from '../features/auth/components/hybrid-auth-provider.tsx';
 import type { TAuthAdapterFactory } from '../features/auth/types.ts';
+import { afterScreenPainted } from '../lib/after-paint.ts';
 import { useConfig } from '../lib/config.ts';
 import { setAccessTokenGetter, setAuthProblemListener } from '../lib/http.ts';
 import { createQueryPersister } from '../lib/persisted-queries.ts';
@@ -25,20 +26,6 @@ const SCREEN_WAIT_MS = 2000;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// After the frame being prepared has been painted: the second animation frame callback runs once
-// the first frame is on screen (or a moment later in a background tab, where frames are not drawn).
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timeout = setTimeout(resolve, 200);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(timeout);
-        setTimeout(resolve, 0);
-      }),
-    );
-  });
 }
 
 const AppConfigContext = createContext<TWebConfig | null>(null);
@@ -94,7 +81,7 @@ export function AuthRoot({ children, createAdapter, reload, screenShown }: AuthR
         // and revalidate): on a slow connection the screen comes first, unhindered by the SDK's download.
         startAfter={() =>
           persister.hasRestored() && screenShown
-            ? Promise.race([screenShown(), delay(SCREEN_WAIT_MS)]).then(afterNextPaint)
+            ? Promise.race([screenShown(), delay(SCREEN_WAIT_MS)]).then(() => afterScreenPainted())
             : undefined
         }
       >
