@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema/index.ts';
 import {
   preparedOnPglite,
@@ -41,7 +41,7 @@ export type Database = {
   | { kind: 'pglite'; client: PGlite }
 );
 
-export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+export { migrationsFolder };
 
 // onQuery sees every statement (tests count them to prove a request's query count is constant).
 export type OpenDatabaseOptions =

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import {
@@ -18,11 +18,12 @@ import {
 import { importPeople } from '../imports/import-people.ts';
 import { importProgramme } from '../imports/import-programme.ts';
 import { parsePeopleFile } from '../imports/people-file.ts';
+import { seedFolder } from '../paths.ts';
 import { seedDemoGoals } from './demo-goals.ts';
 import { planHistory, type HistoryPlan } from './demo-history.ts';
 import { addDemoPeople } from './demo-people.ts';
 
-const seedFile = (name: string) => fileURLToPath(new URL(`../../seed/${name}`, import.meta.url));
+const seedFile = (name: string) => path.join(seedFolder, name);
 const PROGRAMME_FILE = seedFile('programme.yaml');
 const PEOPLE_FILE = seedFile('people.yaml');
 
