@@ -7,8 +7,11 @@ import { describePeopleImport, describeProgrammeImport } from '../imports/import
 import { demoAccounts, seedDemo } from '../seed/seed-demo.ts';
 import { importPeopleByCommand, importProgrammeByCommand } from '../services/command-imports.ts';
 import { createScimToken, UnknownOrganisationError } from '../services/scim-tokens.service.ts';
+import { describeFailure, migrate } from './migrate.ts';
 
 const USAGE = `Usage:
+  npm run migrate                    apply the database migrations of this version, then exit
+                                     (in development: npm run cli -w apps/api -- migrate)
   npm run programme -- import FILE   import programme content (behaviours, habits, ...) from YAML
   npm run people -- import FILE      import an organisation's teams, users and cohorts from YAML
   npm run cli -w apps/api -- demo seed   load the demo data unless it is already there
@@ -19,6 +22,8 @@ Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .dat
 stop the server first when using the embedded database. See docs/operations/importing.md.`;
 
 class UsageError extends Error {}
+// The command ran and failed; its message is the sentence to print.
+class CommandFailed extends Error {}
 
 // `npm run -w apps/api` runs this with apps/api as the working directory; npm records where the
 // command was typed in INIT_CWD, which is what a relative FILE or DATA_DIR means to the person
@@ -38,6 +43,24 @@ async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise
     return await run(database);
   } finally {
     await database.close();
+  }
+}
+
+async function runMigrate(): Promise<string> {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    throw new CommandFailed(`The database could not be opened, so nothing was migrated: ${describeFailure(error)}.`);
+  }
+  try {
+    return await migrate(database);
+  } catch (error) {
+    const where = config.databaseUrl ? 'check DATABASE_URL and that the server answers' : 'check DATA_DIR';
+    throw new CommandFailed(`The database was not migrated (${where}): ${describeFailure(error)}.`);
+  } finally {
+    await database.close().catch(() => {});
   }
 }
 
@@ -95,6 +118,7 @@ async function main(args: readonly string[]): Promise<string> {
     return runImport(command, file);
   }
   if (command === 'demo' && action === 'seed' && file === undefined) return runDemoSeed();
+  if (command === 'migrate' && args.length === 1) return runMigrate();
   if (command === 'help' || command === '--help') return USAGE;
   throw new UsageError(args.length === 0 ? USAGE : `Unknown command: ${args.join(' ')}\n\n${USAGE}`);
 }
@@ -107,7 +131,7 @@ main(process.argv.slice(2)).then(
       console.error(
         `Nothing was imported: fix the ${error.problems.length === 1 ? 'problem' : 'problems'} above and run the command again.`,
       );
-    } else if (error instanceof UsageError || error instanceof ConfigError) {
+    } else if (error instanceof UsageError || error instanceof ConfigError || error instanceof CommandFailed) {
       console.error(error.message);
     } else {
       console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// The API's release build: apps/api/dist/server.js and apps/api/dist/cli.js, ESM bundles for Node
+// (esbuild). Our own code and @habitrack/contracts are bundled in, so a release runs without
+// TypeScript, tsx or the workspace's sources; the npm packages the API depends on
+// (apps/api/package.json "dependencies") stay external and are installed beside the release
+// (`npm ci --omit=dev`). The build fails when anything else from node_modules would be bundled,
+// e.g. a package imported by the API but missing from its dependencies.
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = path.join(root, 'apps/api');
+const outdir = path.join(api, 'dist');
+const manifest = JSON.parse(readFileSync(path.join(api, 'package.json'), 'utf8'));
+// Marking a package external marks its subpaths too (drizzle-orm/pg-core, ...).
+const external = Object.keys(manifest.dependencies ?? {});
+
+const startedAt = Date.now();
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { server: 'apps/api/src/server.ts', cli: 'apps/api/src/cli/main.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  // Stack traces map back to apps/api/src with `node --enable-source-maps`; the sources stay out.
+  sourcemap: 'linked',
+  sourcesContent: false,
+  metafile: true,
+  logLevel: 'warning',
+});
+
+const bundled = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/'));
+if (bundled.length) {
+  const names = [...new Set(bundled.map((input) => input.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1]))];
+  console.error(
+    `The API build would bundle npm packages: ${names.join(', ')}. ` +
+      'Add them to "dependencies" in apps/api/package.json (they are then installed, not bundled).',
+  );
+  process.exit(1);
+}
+
+for (const file of Object.keys(result.metafile.outputs).filter((output) => output.endsWith('.js'))) {
+  const kb = (statSync(path.join(root, file)).size / 1024).toFixed(0);
+  console.log(`  ${file}  ${kb} kB`);
+}
+console.log(`API built in ${Date.now() - startedAt} ms (${external.length} npm packages external).`);
