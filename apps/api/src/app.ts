@@ -60,6 +60,8 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
   await app.register(authPlugin, { auth: config.auth, keySets, cacheTokens: config.speed.tokenCache });
 
   await app.register(healthRoutes);
+  // A worker answers its probes and nothing else: its work is the timed jobs (server.ts).
+  if (config.role === 'worker') return app;
   await app.register(configRoutes, { config });
   await app.register(apiRoutes, { prefix: '/api/v1', config });
   // Beside apiRoutes, not inside: an unsubscribe link works without signing in (decision 015).

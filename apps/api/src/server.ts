@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, productionProblems, type Config } from './config.ts';
 import { DatabaseLockedError, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import { startNotificationScheduler, type NotificationScheduler } from './mail/notification-scheduler.ts';
 import { mailTransportFor } from './mail/transport.ts';
+import { latestAppliedMigration } from './db/queries/health.ts';
 import { isSeeded, seedDemo, demoAccounts } from './seed/seed-demo.ts';
 
 function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -19,30 +20,46 @@ function openConfiguredDatabase(config: Config): Promise<Database> {
     : openDatabase({ kind: 'pglite', dataDir: path.resolve(config.dataDir) });
 }
 
+// One sentence per problem, each naming the variable at fault and the fix.
+function refuseToStart(sentences: string[]): never {
+  console.error(
+    sentences.length === 1
+      ? `HabiTrack cannot start. ${sentences[0]}`
+      : `HabiTrack cannot start:\n${sentences.map((sentence) => `- ${sentence}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+
 async function main() {
   let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`HabiTrack cannot start. ${error.message}`);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) refuseToStart([error.message]);
     throw error;
   }
+  // Production refuses every demo default before it opens anything (docs/operations/deploy.md).
+  const problems = productionProblems(config);
+  if (problems.length) refuseToStart(problems);
   const logger = pino({ level: config.logLevel });
   let database: Database;
   try {
     database = await openConfiguredDatabase(config);
   } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      console.error(`HabiTrack cannot start. ${error.message}`);
-      process.exit(1);
-    }
+    if (error instanceof DatabaseLockedError) refuseToStart([error.message]);
     throw error;
   }
-  await migrateDatabase(database);
-  if (config.env !== 'production') {
+  // MIGRATE_ON_START=off: a deploy runs `npm run migrate` once beforehand; until it has, /readyz
+  // keeps this instance out of service.
+  if (config.migrateOnStart) await migrateDatabase(database);
+  if (config.env === 'production') {
+    if (await holdsDemoOrganisation(database)) {
+      await database.close();
+      refuseToStart([
+        'The database holds the demo organisation (Acme Corp): point DATABASE_URL at a database of your own, since production never serves the demo data.',
+      ]);
+    }
+  } else if (config.demoSeed && config.role !== 'worker') {
     if (await isSeeded(database.db)) {
       logger.info('Demo data already present');
     } else {
@@ -95,23 +112,36 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const transport = mailTransportFor(config, app.log);
-  if (transport && !closing) outbox = startOutboxWorker({ db: database.db, transport, logger: app.log });
-  else app.log.warn('SMTP_URL is not set: e-mail stays queued in the outbox until it is');
-  if (config.notifications.scheduler && !closing) {
-    notifications = startNotificationScheduler({
-      db: database.db,
-      logger: app.log,
-      publicUrl: config.publicUrl,
-      unsubscribeSecret: config.notifications.unsubscribeSecret,
-    });
+  // The timed jobs run where ROLE is worker or all (the demo); each is claimed in the database, so
+  // any number of workers do each job once (decision 015).
+  if (config.role !== 'api') {
+    const transport = mailTransportFor(config, app.log);
+    if (transport && !closing) outbox = startOutboxWorker({ db: database.db, transport, logger: app.log });
+    else app.log.warn('SMTP_URL is not set: e-mail stays queued in the outbox until it is');
+    if (config.notifications.scheduler && !closing) {
+      notifications = startNotificationScheduler({
+        db: database.db,
+        logger: app.log,
+        publicUrl: config.publicUrl,
+        unsubscribeSecret: config.notifications.unsubscribeSecret,
+        // A worker that starts (or restarts) catches up at once rather than at the next minute.
+        tickAtStart: true,
+      });
+    }
   }
+  app.log.info({ role: config.role }, 'started');
+  if (config.role === 'worker') return;
   const url = config.publicUrl;
   console.log(`\nHabiTrack is running at ${url}`);
   if (config.env !== 'production') {
     console.log('Demo accounts (sign in from the login page):');
     for (const account of demoAccounts) console.log(`  ${account.role.padEnd(12)} ${account.email}  ${account.name}`);
   }
+}
+
+// A database not yet migrated (MIGRATE_ON_START=off before `npm run migrate`) holds no demo data.
+async function holdsDemoOrganisation(database: Database): Promise<boolean> {
+  return (await latestAppliedMigration(database.db)) !== null && (await isSeeded(database.db));
 }
 
 main().catch((error: unknown) => {

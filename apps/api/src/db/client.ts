@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -198,6 +199,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const runPrepared = preparedOnPglite(client, options.onQuery);
   const runUnnamed = unnamedOnPglite(client, options.onQuery);
   return { db, kind: 'pglite', client, close, runPrepared, runUnnamed };
+}
+
+let newestMigration: number | undefined;
+// The timestamp of the newest migration this build carries: a database whose latest applied
+// migration is older needs `npm run migrate` before this build may serve it (/readyz).
+export function newestMigrationOfThisBuild(): number {
+  newestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  return newestMigration;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -17,6 +17,8 @@ export function startNotificationScheduler(
     now?: () => Date;
     // Croner's pattern; every minute unless a test wants every second.
     pattern?: string;
+    // Also tick once right away, not only at the next minute (a worker starting up).
+    tickAtStart?: boolean;
   },
 ): NotificationScheduler {
   const { db, logger } = options;
@@ -34,6 +36,7 @@ export function startNotificationScheduler(
     inFlight = tick().finally(() => (inFlight = null));
     return inFlight;
   });
+  if (options.tickAtStart) void job.trigger();
   logger.info('notification scheduler started');
   return {
     stop: async () => {

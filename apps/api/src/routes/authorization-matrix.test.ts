@@ -120,6 +120,10 @@ async function ownRows<T extends { userId: string }>(rows: T[], c: Context) {
 
 const matrix: Record<string, Entry> = {
   'GET /healthz': { call: () => ({ url: '/healthz' }), expected: everyone(200) },
+  'GET /readyz': {
+    call: () => ({ url: '/readyz' }),
+    expected: everyone([200, (b) => expect(b).toEqual({ status: 'ready' })]),
+  },
   'GET /config.json': { call: () => ({ url: '/config.json' }), expected: everyone(200) },
   'GET /api/v1/auth/me': {
     call: () => ({ url: `${v1}/auth/me` }),

@@ -5,3 +5,10 @@ export const ZHealthResponse = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;
+
+export const ZReadinessResponse = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  // Why the instance is not ready (absent when it is).
+  detail: z.string().optional(),
+});
+export type TReadinessResponse = z.infer<typeof ZReadinessResponse>;
