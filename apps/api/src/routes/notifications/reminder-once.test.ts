@@ -3,8 +3,10 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { runNotificationsOnce } from '../../services/notifications.service.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
+import { startTestSmtpServer } from '../../mail/test-smtp-server.ts';
+import { spawnApi, waitUntilHealthy, type ApiProcess } from '../../test/api-process.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { claimsFor, outboxFor, reminderMember, settings, type ReminderMember } from './test-setup.ts';
+import { claimsFor, outboxFor, reminderMember, SECRET, settings, type ReminderMember } from './test-setup.ts';
 
 // Exactly once per member per local date, with several API instances ticking on one database. On
 // PostgreSQL the second instance is a second connection pool to the same database (a second
@@ -114,5 +116,104 @@ if (databaseKinds.includes('postgres')) {
       await runNotificationsOnce(second.db, { ...settings, now: new Date(now.getTime() + 60_000) });
       await expectOneEach(database, people, '2026-06-12');
     });
+  });
+}
+
+// The deployment's shape (docs/operations/deploy.md): two processes with ROLE=api and two with
+// ROLE=worker, all real server processes on one PostgreSQL. The api processes never claim a reminder
+// nor send an e-mail; the workers, starting at the same moment, queue each due reminder once and
+// send each e-mail once.
+if (databaseKinds.includes('postgres')) {
+  describe('daily reminder: two api and two worker processes on PostgreSQL', () => {
+    const COUNT = 8;
+    let issuers: TestIssuers;
+    let database: TestDatabase;
+    let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+    const processes: ApiProcess[] = [];
+
+    beforeAll(async () => {
+      issuers = await createTestIssuers();
+      database = await createTestDatabase('postgres');
+      smtp = await startTestSmtpServer();
+    }, 60_000);
+    afterAll(async () => {
+      for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+      await smtp?.close();
+      await database?.dispose();
+    });
+
+    const start = async (role: 'api' | 'worker') => {
+      if (database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+      const started = await spawnApi({
+        database: { databaseUrl: database.pool.options.connectionString! },
+        env: {
+          ROLE: role,
+          MIGRATE_ON_START: 'off',
+          LOG_LEVEL: 'info',
+          DEMO_SEED: 'off',
+          SMTP_URL: smtp.url,
+          UNSUBSCRIBE_SECRET: SECRET,
+          PUBLIC_URL: settings.publicUrl,
+        },
+      });
+      processes.push(started);
+      return started;
+    };
+
+    it('queues and sends each due reminder exactly once, only from the workers', async () => {
+      // Members whose 08:00 reminder is due now: in a whole-hour zone where it is now 08:mm (the
+      // catch-up hour), away from the hour's end so the workers tick within it.
+      let now = new Date();
+      if (now.getUTCMinutes() >= 50) {
+        await new Promise((resolve) => setTimeout(resolve, 3_601_000 - (now.getTime() % 3_600_000)));
+        now = new Date();
+      }
+      const offset = ((8 - now.getUTCHours() + 36) % 24) - 12; // local = UTC + offset, -12..11
+      const timeZone = offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+      const people: ReminderMember[] = [];
+      for (let i = 0; i < COUNT; i++) {
+        people.push(
+          await reminderMember(database.db, issuers, {
+            timeZone,
+            startedOn: new Date(Date.parse(today) - 3 * 86_400_000).toISOString().slice(0, 10),
+            time: '08:00',
+          }),
+        );
+      }
+      const addresses = new Set(people.map((p) => p.email));
+      const ours = () => smtp.received.filter((mail) => mail.to.some((to) => addresses.has(to)));
+
+      const apis = await Promise.all([start('api'), start('api')]);
+      await Promise.all(apis.map((api) => waitUntilHealthy(api, 60_000)));
+      // Longer than a worker takes from healthy to its first tick and its first outbox poll.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      for (const member of people) expect(await claimsFor(database.db, member.id)).toEqual([]);
+      expect(ours()).toEqual([]);
+
+      const workers = await Promise.all([start('worker'), start('worker')]);
+      await Promise.all(workers.map((worker) => waitUntilHealthy(worker, 60_000)));
+      const deadline = Date.now() + 30_000;
+      while (ours().length < COUNT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // Time for a second copy to arrive, were one on its way (the outbox polls every 5 s).
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+
+      await expectOneEach(database, people, today);
+      const delivered = ours().flatMap((mail) => mail.to);
+      expect(delivered.sort()).toEqual([...addresses].sort());
+      for (const member of people) {
+        const [sent] = await outboxFor(database.db, member.id);
+        expect(sent?.sentAt, member.email).toBeTruthy();
+      }
+
+      // Each drains and exits cleanly on SIGTERM.
+      for (const p of [...apis, ...workers]) p.child.kill('SIGTERM');
+      const exits = await Promise.all([...apis, ...workers].map((p) => p.exited));
+      expect(exits).toEqual(Array(4).fill({ code: 0, signal: null }));
+      const logs = [...apis, ...workers].map((p) => p.output());
+      for (const log of logs.slice(0, 2))
+        expect(log).not.toMatch(/notification scheduler started|outbox worker started/);
+      for (const log of logs.slice(2)) expect(log).toMatch(/notification scheduler started/);
+    }, 150_000);
   });
 }
