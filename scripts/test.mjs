@@ -17,6 +17,14 @@ const allSteps = [
   { id: 'vitest', name: 'unit and API tests (vitest)', commands: [['npx', '--no', 'vitest', 'run']] },
   // Builds the web app when stale and fails when the initial JavaScript outgrows its budget.
   { id: 'size', name: 'bundle size', commands: [['node', 'scripts/check-bundle-size.mjs']] },
+  // The release as the image holds it (scripts/release/build-release.sh), run on Node 24 as an
+  // unprivileged user with production settings against a new PostgreSQL database: migrate, the api
+  // and worker roles, a signed request, the worker's reminder, SIGTERM (docs/operations/deploy.md).
+  {
+    id: 'release',
+    name: 'release check (Node 24, production settings)',
+    commands: [['bash', 'scripts/verify-release.sh']],
+  },
   // The API's throughput and latency budgets, short and with a noise margin (docs/benchmarks.md), on
   // PGlite and, when DATABASE_URL is set (CI), on PostgreSQL too; the full benchmark is `npm run bench`.
   {
