@@ -120,7 +120,12 @@ export function startApi(
 ): Promise<Running> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
-    NODE_ENV: 'production',
+    // Production's behaviour without its refusals (its identity provider is this local one, over
+    // http): no developer tools, no API reference page, no demo seed.
+    NODE_ENV: 'development',
+    DEV_TOOLS: 'false',
+    API_DOCS: 'off',
+    DEMO_SEED: 'off',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
     AUTH0_DOMAIN: new URL(BENCH_ISSUER).host,

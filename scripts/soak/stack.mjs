@@ -89,7 +89,12 @@ export async function startApi({ root, name, env, logDir }) {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        NODE_ENV: 'production',
+        // Production's behaviour without its refusals (a local identity provider over http): no
+        // developer tools, no API reference page, no demo seed.
+        NODE_ENV: 'development',
+        DEV_TOOLS: 'false',
+        API_DOCS: 'off',
+        DEMO_SEED: 'off',
         // nginx on this machine reports the client's address (docs/operations/configuration.md).
         TRUST_PROXY: 'loopback',
         HOST: '127.0.0.1',
