@@ -3,7 +3,8 @@
 // It runs the built release as production would, with nothing of the repository at hand:
 //
 //   - the recipe files agree with the release (Dockerfile, compose.yaml, .env.production.example);
-//   - .env.production.example as shipped is refused (its secrets are still change-me);
+//   - .env.production.example as shipped is refused (its secrets are still change-me), and starts
+//     once its secret and database are filled in (unready until `migrate` has run);
 //   - with its secrets, database and identity provider filled in, as an unprivileged user:
 //     `migrate` (compose.yaml's command), the CLI's programme and people imports, then an `api` and
 //     a `worker` process (MIGRATE_ON_START=off) answer /healthz and /readyz;
@@ -538,6 +539,30 @@ async function main() {
     'exit 1 before listening, naming UNSUBSCRIBE_SECRET (still change-me)',
     refused.output,
   );
+
+  section('the example starts once its secret and database are filled in');
+  // Its identity provider and mail server are example.com's: an api process reaches neither
+  // before a signed request or an e-mail. The database is not migrated yet: ready it is not.
+  const filledPort = await freePort();
+  const filled = start('server (example filled in)', node24, ['apps/api/dist/server.js'], {
+    env: {
+      ...basics,
+      ...example,
+      ROLE: 'api',
+      UNSUBSCRIBE_SECRET: randomBytes(36).toString('base64'),
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(filledPort),
+    },
+  });
+  await untilHealthy(filled, filledPort);
+  const unready = await request(filledPort, '/readyz');
+  check(
+    unready.status === 503 && /migrate/.test(unready.body.detail ?? ''),
+    `/healthz 200; /readyz 503 before the migrations ("${unready.body.detail}")`,
+    unready.text,
+  );
+  check((await stop(filled)).code === 0, 'it stops on SIGTERM (exit 0)', tail(filled.output));
 
   identityProvider = await startIdentityProvider(address);
   mail = await startMailSink();
