@@ -6,7 +6,8 @@
 # (scripts/release/verify.mjs says what it checks).
 #
 # PostgreSQL: a throw-away database is created on the server of DATABASE_URL (CI sets it), or else
-# on 127.0.0.1:5432 as user postgres; with neither reachable the check is skipped, and fails under CI.
+# on 127.0.0.1:5432 as user postgres. Node 24: scripts/ensure-node24.sh (.tools/node24, Linux x86-64;
+# NODE24=/path/to/node elsewhere). Without either the check is skipped and says why; under CI it fails.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -68,8 +69,7 @@ bash scripts/release/build-release.sh "$work/release"
 if ! wait "$node24_pid"; then
   node24_pid=""
   cat "$work/node24.log" >&2
-  say "FAILED: no Node 24 (scripts/ensure-node24.sh)" >&2
-  exit 1
+  skip_or_fail "no Node 24 (scripts/ensure-node24.sh says why above; NODE24=/path/to/node names one)"
 fi
 node24_pid=""
 cat "$work/node24.log"
