@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -55,6 +55,7 @@ describe('serving the built web app', () => {
   writeFileSync(path.join(webDist, 'assets/app-abc123.js'), script);
   writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), gzipSync(script));
+  writeFileSync(path.join(webDist, 'assets/cohort-def456.js'), script);
 
   beforeAll(async () => {
     app = await createTestApp(await createTestDatabase('pglite'), { config: { webDist } });
@@ -108,6 +109,37 @@ describe('serving the built web app', () => {
       page.body,
     );
     expect(JSON.parse(block?.[1] ?? 'null')).toEqual(config);
+  });
+
+  // A tab holding the previous build asks for its chunks after a new build replaced them: a 404
+  // makes its dynamic import fail, which the web app answers with a reload (lib/stale-build.ts).
+  // index.html there would be a wrong module (a MIME type error at best).
+  it('answers 404, never index.html, for an asset the build does not have', async () => {
+    for (const url of ['/assets/cohort-old999.js', '/assets/cohort-old999.css', '/assets/cohort-old999.js?v=1']) {
+      const missing = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, br', accept: '*/*' },
+      });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toContain('application/json');
+      expect(missing.headers['cache-control'], url).toBe('no-store');
+      expect(missing.body, url).not.toContain('<title>HabiTrack</title>');
+    }
+  });
+
+  it('answers 404 for an asset removed since the server started', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/cohort-def456.js' })).statusCode).toBe(200);
+    rmSync(path.join(webDist, 'assets/cohort-def456.js'));
+
+    const gone = await app.inject({
+      method: 'GET',
+      url: '/assets/cohort-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toContain('application/json');
+    expect(gone.headers['cache-control'] ?? '').not.toContain('immutable');
   });
 
   it('revalidates files outside the hashed assets', async () => {

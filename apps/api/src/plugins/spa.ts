@@ -85,7 +85,12 @@ async function spaPlugin(app: FastifyInstance, options: { root: string; webConfi
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || path.extname(pathname) !== '') {
-      return reply.status(404).send({ detail: `No route for ${request.method} ${pathname}` });
+      // Never index.html for a file, and a 404 no cache keeps: during a rolling deploy a new build's
+      // chunk may be asked of an instance still serving the old build.
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ detail: `No route for ${request.method} ${pathname}` });
     }
     return sendIndex(index, request, reply);
   });
