@@ -1,9 +1,13 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { addressOpened, reloadingStaleRoutes, reloadOnPreloadError } from '../lib/stale-build.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './router.tsx';
 
 // Created with the module, so the opened screen's chunk (a lazy route) starts downloading at once.
-const router = createBrowserRouter(routes);
+// A chunk that is gone because the server has a newer build reloads the page once, at the address
+// being opened, into that build (lib/stale-build.ts).
+const router = createBrowserRouter(reloadingStaleRoutes(routes, () => addressOpened(router)));
+reloadOnPreloadError(() => addressOpened(router));
 
 // Settles once the router has the opened screen's code (at once for an address without a lazy
 // route, or when the download failed): the screen then shows in the next frame. main.tsx renders

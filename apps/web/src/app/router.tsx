@@ -13,8 +13,9 @@ const redirectTo = (path: string) => <Navigate to={path} replace />;
 
 // Each screen is its own chunk: a lazy route, downloaded when first opened (the build lists them
 // in screen-paths.ts to preload the opened one with the page). The router starts that download as
-// soon as it is created, while the runtime config, the sign-in SDK and the account check load; a
-// failed download is the route's error (RouteError offers a way home).
+// soon as it is created, while the runtime config, the sign-in SDK and the account check load. A
+// download that fails because the server has a newer build reloads the page into it (app.tsx,
+// lib/stale-build.ts); any other failed download is the route's error (RouteError offers a reload).
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
