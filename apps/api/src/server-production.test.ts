@@ -40,6 +40,18 @@ describe('the server in production', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('names the database when it does not answer at start-up, in one sentence', async () => {
+    // Nothing listens on port 1: the connection is refused at once.
+    const api = await spawnApi({
+      database: { databaseUrl: 'postgres://postgres@127.0.0.1:1/habitrack' },
+      env: { ...complete, EMBEDDED_DATABASE: 'off', MIGRATE_ON_START: 'off' },
+    });
+    expect((await api.exited).code).toBe(1);
+    expect(api.output().trim()).toMatch(
+      /^HabiTrack cannot start\. The database at DATABASE_URL could not be reached or migrated \(connect ECONNREFUSED 127\.0\.0\.1:1\): check that it is running and reachable, then start again\.$/,
+    );
+  });
+
   it('refuses a database that holds the demo organisation, and starts on one that does not', async () => {
     const seeded = path.join(scratch, 'seeded');
     const database = await openDatabase({ kind: 'pglite', dataDir: seeded });

@@ -51,7 +51,15 @@ async function main() {
   }
   // MIGRATE_ON_START=off: a deploy runs `npm run migrate` once beforehand; until it has, /readyz
   // keeps this instance out of service.
-  if (config.migrateOnStart) await migrateDatabase(database);
+  try {
+    if (config.migrateOnStart) await migrateDatabase(database);
+    else await latestAppliedMigration(database.db);
+  } catch (error) {
+    await database.close().catch(() => {});
+    refuseToStart([
+      `The database ${config.databaseUrl ? 'at DATABASE_URL' : `in ${config.dataDir}`} could not be reached or migrated (${reasonOf(error)}): check that it is running and reachable, then start again.`,
+    ]);
+  }
   if (config.env === 'production') {
     if (await holdsDemoOrganisation(database)) {
       await database.close();
@@ -137,6 +145,12 @@ async function main() {
     console.log('Demo accounts (sign in from the login page):');
     for (const account of demoAccounts) console.log(`  ${account.role.padEnd(12)} ${account.email}  ${account.name}`);
   }
+}
+
+// The driver's own words: drizzle wraps them in "Failed query: …" with the statement.
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
 // A database not yet migrated (MIGRATE_ON_START=off before `npm run migrate`) holds no demo data.
