@@ -1,6 +1,5 @@
 import {
   dayName,
-  escapeHtml,
   footerHtml,
   footerText,
   htmlDocument,
@@ -9,6 +8,7 @@ import {
   type NotificationEmail,
   type UnsubscribeLinks,
 } from './notification-email.ts';
+import { escapeHtml } from './html.ts';
 
 export type OpenHabitLink = { habitId: string; name: string };
 

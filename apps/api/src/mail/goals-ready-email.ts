@@ -1,9 +1,8 @@
+import { escapeHtml } from './html.ts';
+
 export const GOALS_READY_SUBJECT = 'Organisational goals are ready: define your department KPIs';
 
 export type GoalsReadyEmail = { subject: string; text: string; html: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // The notice the team leader's waiting screen promises (SPEC §4 Root route decision).
 export function goalsReadyEmail(options: {

@@ -1,9 +1,8 @@
+import { escapeHtml } from './html.ts';
+
 export const INVITATION_SUBJECT = 'You are invited to HabiTrack';
 
 export type InvitationEmail = { subject: string; text: string; html: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // Sent when an administrator invites someone from the console (issue 21). The link is the app's
 // sign-in page: the first sign-in with this e-mail links the account to the person.

@@ -1,11 +1,9 @@
 import type { TNotificationKind } from '@habitrack/contracts/me/get-notification-preferences';
 import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
+import { escapeHtml } from './html.ts';
 
 // What reminders and weekly summaries share: links, the unsubscribe footer and headers.
 export type NotificationEmail = { subject: string; text: string; html: string; headers: Record<string, string> };
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const linkTo = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 

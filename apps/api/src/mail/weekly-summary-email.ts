@@ -2,7 +2,6 @@ import type { WeekFacts, WeekHabit } from '../db/queries/notification-sends.ts';
 import { addDays } from '../lib/local-date.ts';
 import {
   dayName,
-  escapeHtml,
   footerHtml,
   footerText,
   htmlDocument,
@@ -11,6 +10,7 @@ import {
   type NotificationEmail,
   type UnsubscribeLinks,
 } from './notification-email.ts';
+import { escapeHtml } from './html.ts';
 
 // At most this many endorsements are quoted; the rest are counted.
 const QUOTED_ENDORSEMENTS = 10;
