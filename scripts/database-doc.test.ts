@@ -139,7 +139,10 @@ CREATE TRIGGER t_statement AFTER DELETE OR TRUNCATE ON things
   it('drops a trigger, and refuses to drop one that does not exist unless IF EXISTS', () => {
     const create = `${touch('a')}CREATE TRIGGER "t" AFTER INSERT ON "x" EXECUTE FUNCTION "a"();
 CREATE TRIGGER "u" AFTER INSERT ON "x" EXECUTE FUNCTION "a"();`;
-    const schema = build(['0001_create', create], ['0002_drop', 'DROP TRIGGER "t" ON "x";DROP TRIGGER IF EXISTS "v" ON x;']);
+    const schema = build(
+      ['0001_create', create],
+      ['0002_drop', 'DROP TRIGGER "t" ON "x";DROP TRIGGER IF EXISTS "v" ON x;'],
+    );
     expect([...schema.triggers.keys()]).toEqual(['x.u']);
     expect(() => build(['0001_create', create], ['0002_drop', '\nDROP TRIGGER "v" ON "x";'])).toThrow(
       '0002_drop, line 2: trigger v on x does not exist',
@@ -192,7 +195,10 @@ CREATE TRIGGER "t" AFTER INSERT ON "x" FOR EACH ROW EXECUTE FUNCTION "new"();`,
   it('follows renamed tables, triggers and functions', () => {
     const schema = build(
       ['0001_a', `${touch('f')}CREATE TRIGGER "t" AFTER INSERT ON "x" EXECUTE FUNCTION "f"();`],
-      ['0002_b', 'ALTER TABLE "x" RENAME TO "y";ALTER TRIGGER "t" ON "y" RENAME TO "u";ALTER FUNCTION "f"() RENAME TO "g";'],
+      [
+        '0002_b',
+        'ALTER TABLE "x" RENAME TO "y";ALTER TRIGGER "t" ON "y" RENAME TO "u";ALTER FUNCTION "f"() RENAME TO "g";',
+      ],
     );
     expect(schema.triggers.get('y.u')).toMatchObject({ table: 'y', name: 'u', function: 'g', definedIn: '0002_b' });
   });
