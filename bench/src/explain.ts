@@ -3,12 +3,12 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { dashboardStatements } from '../../apps/api/src/db/queries/dashboard.ts';
-import { flowStatements } from '../../apps/api/src/db/queries/flow.ts';
-import { checkInStatements } from '../../apps/api/src/db/queries/habit-logs.ts';
-import { identityStatements } from '../../apps/api/src/db/queries/identity.ts';
-import { insightsStatements, membersNowSql } from '../../apps/api/src/db/queries/insights.ts';
-import { leaderboardStatements } from '../../apps/api/src/db/queries/leaderboard.ts';
+import { dashboardStatements } from '../../apps/api/src/db/queries/dashboard/dashboard.ts';
+import { flowStatements } from '../../apps/api/src/db/queries/identity/flow.ts';
+import { checkInStatements } from '../../apps/api/src/db/queries/habits/logs.ts';
+import { identityStatements } from '../../apps/api/src/db/queries/identity/identity.ts';
+import { insightsStatements, membersNowSql } from '../../apps/api/src/db/queries/insights/insights.ts';
+import { leaderboardStatements } from '../../apps/api/src/db/queries/social/leaderboard.ts';
 import { sharedStatementSql } from '../../apps/api/src/db/speed/shared-statements.ts';
 import { prepareData } from './data.ts';
 import { BENCH_ISSUER, FULL, query } from './generate.ts';

@@ -6,7 +6,7 @@ import { DatabaseLockedError, migrateDatabase, openDatabase, type Database } fro
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import { startNotificationScheduler, type NotificationScheduler } from './mail/notification-scheduler.ts';
 import { mailTransportFor } from './mail/transport.ts';
-import { latestAppliedMigration } from './db/queries/health.ts';
+import { latestAppliedMigration } from './db/queries/health/health.ts';
 import { isSeeded, seedDemo, demoAccounts } from './seed/seed-demo.ts';
 
 function openConfiguredDatabase(config: Config): Promise<Database> {

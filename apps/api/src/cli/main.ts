@@ -5,8 +5,8 @@ import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
 import { ImportError, formatProblems } from '../imports/import-error.ts';
 import { describePeopleImport, describeProgrammeImport } from '../imports/import-summary.ts';
 import { demoAccounts, seedDemo } from '../seed/seed-demo.ts';
-import { importPeopleByCommand, importProgrammeByCommand } from '../services/command-imports.ts';
-import { createScimToken, UnknownOrganisationError } from '../services/scim-tokens.service.ts';
+import { importPeopleByCommand, importProgrammeByCommand } from '../services/admin/command-imports.ts';
+import { createScimToken, UnknownOrganisationError } from '../services/scim/tokens.service.ts';
 import { describeFailure, migrate } from './migrate.ts';
 
 const USAGE = `Usage:

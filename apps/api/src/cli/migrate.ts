@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, type Database, type DbOrTx } from '../db/client.ts';
-import { rowsOf } from '../db/queries/rows.ts';
+import { rowsOf } from '../db/rows.ts';
 import { migrationsFolder } from '../paths.ts';
 
 // `migrate`: brings the database up to the migrations this version carries, and says which it

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, scimTokens, users } from './schema/index.ts';
 import { importPeople } from '../imports/import-people.ts';
-import { createScimToken, hashScimToken, UnknownOrganisationError } from '../services/scim-tokens.service.ts';
+import { createScimToken, hashScimToken, UnknownOrganisationError } from '../services/scim/tokens.service.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createOrganisation, createUser } from '../test/factories.ts';
 

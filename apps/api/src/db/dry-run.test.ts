@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { transactionOrDryRun } from './dry-run.ts';
-import { rowsOf } from './queries/rows.ts';
+import { rowsOf } from './rows.ts';
 
 describeEachDatabase('a transaction or its dry run', (getDatabase) => {
   const db = () => getDatabase().db;

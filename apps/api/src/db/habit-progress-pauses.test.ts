@@ -5,7 +5,7 @@ import { addDays } from '../lib/local-date.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createHabit, createOrganisation, createProgramme, createUser } from '../test/factories.ts';
 import type { Database } from './client.ts';
-import { findDashboardFacts } from './queries/dashboard.ts';
+import { findDashboardFacts } from './queries/dashboard/dashboard.ts';
 import { habitLogs, habitPauses, userHabits } from './schema/index.ts';
 import { AppDatabase } from './speed/app-database.ts';
 

@@ -5,7 +5,7 @@ import { addDays } from '../lib/local-date.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createCohort, createHabit, createOrganisation, createProgramme, createUser } from '../test/factories.ts';
 import type { Database, Db } from './client.ts';
-import { findDashboardFacts } from './queries/dashboard.ts';
+import { findDashboardFacts } from './queries/dashboard/dashboard.ts';
 import { AppDatabase } from './speed/app-database.ts';
 import { cohortMembers, cohortStandingsStripes, habitLogs, userHabits } from './schema/index.ts';
 

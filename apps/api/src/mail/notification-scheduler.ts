@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
-import { runNotificationsOnce, type NotificationSettings } from '../services/notifications.service.ts';
+import { runNotificationsOnce, type NotificationSettings } from '../services/notifications/notifications.service.ts';
 
 export type NotificationScheduler = { stop: () => Promise<void> };
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { queueEmails } from '../db/queries/outbox.ts';
+import { queueEmails } from '../db/queries/notifications/outbox.ts';
 import { emailOutbox } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { MAX_ATTEMPTS, retryDelayMs, runOutboxOnce, startOutboxWorker } from './outbox-worker.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
-import { claimNextDue, markAttemptFailed, markSent } from '../db/queries/outbox.ts';
+import { claimNextDue, markAttemptFailed, markSent } from '../db/queries/notifications/outbox.ts';
 import type { MailTransport } from './transport.ts';
 
 // Delivery of email_outbox rows (docs/operations/email.md). At least once: a message whose send

@@ -1,4 +1,4 @@
-import type { WeekFacts, WeekHabit } from '../db/queries/notification-sends.ts';
+import type { WeekFacts, WeekHabit } from '../db/queries/notifications/sends.ts';
 import { addDays } from '../lib/local-date.ts';
 import {
   dayName,

@@ -2,7 +2,7 @@ import type { TFigure } from '@habitrack/contracts/insights/get-insights';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { findUserByEmail } from '../db/queries/identity.ts';
+import { findUserByEmail } from '../db/queries/identity/identity.ts';
 import {
   departmentKpis,
   departments,
@@ -13,7 +13,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { AppDatabase } from '../db/speed/app-database.ts';
-import { getInsights } from '../services/insights.service.ts';
+import { getInsights } from '../services/insights/insights.service.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { DEMO_GOALS } from './demo-goals.ts';
 import { DEMO_SMALL_TEAM } from './demo-people.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { insertAudit } from '../../db/queries/audit.ts';
+import { insertAudit } from '../../db/queries/audit/audit.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { readCsvRecords } from '../../imports/csv-records.ts';
-import { createScimToken } from '../../services/scim-tokens.service.ts';
+import { createScimToken } from '../../services/scim/tokens.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAuditFilters, ZAuditPage, ZAuditQuery } from '@habitrack/contracts/admin/audit';
 import { callerOf } from '../../plugins/auth.ts';
-import { exportAuditCsv, listAuditPage } from '../../services/admin-audit.service.ts';
+import { exportAuditCsv, listAuditPage } from '../../services/admin/audit.service.ts';
 
 const tags = ['admin'];
 

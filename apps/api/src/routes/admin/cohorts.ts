@@ -9,7 +9,7 @@ import {
   ZUpdateCohortRequest,
 } from '@habitrack/contracts/admin/cohorts';
 import { callerOf } from '../../plugins/auth.ts';
-import { changeCohort, createCohort, listCohorts, moveCohortMembers } from '../../services/admin-cohorts.service.ts';
+import { changeCohort, createCohort, listCohorts, moveCohortMembers } from '../../services/admin/cohorts.service.ts';
 
 const tags = ['admin'];
 

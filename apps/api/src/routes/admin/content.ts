@@ -26,9 +26,9 @@ import {
   changeProgramme,
   getProgramme,
   listProgrammes,
-} from '../../services/admin-content.service.ts';
-import { addHabit, changeHabit, setHabitRetirement } from '../../services/admin-habits.service.ts';
-import { importProgrammeFile } from '../../services/admin-programme-import.service.ts';
+} from '../../services/admin/content.service.ts';
+import { addHabit, changeHabit, setHabitRetirement } from '../../services/admin/habits.service.ts';
+import { importProgrammeFile } from '../../services/admin/programme-import.service.ts';
 
 const tags = ['admin'];
 // The file travels as a JSON string: escaped line breaks and quotes make it longer than the file.

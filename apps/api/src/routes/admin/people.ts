@@ -16,9 +16,9 @@ import {
   ZUpdatePersonResponse,
 } from '@habitrack/contracts/admin/people';
 import { callerOf } from '../../plugins/auth.ts';
-import { uploadPeople } from '../../services/admin-people-import.service.ts';
-import { deactivatePerson, erasePerson, reactivatePerson } from '../../services/admin-people-status.service.ts';
-import { getPerson, invitePerson, listPeople, updatePerson } from '../../services/admin-people.service.ts';
+import { uploadPeople } from '../../services/admin/people-import.service.ts';
+import { deactivatePerson, erasePerson, reactivatePerson } from '../../services/admin/people-status.service.ts';
+import { getPerson, invitePerson, listPeople, updatePerson } from '../../services/admin/people.service.ts';
 
 const tags = ['admin'];
 // The upload's JSON: the source text (escaped, so up to twice its length for quotes and line

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { scimTokens } from '../../db/schema/index.ts';
-import { hashScimToken } from '../../services/scim-tokens.service.ts';
+import { hashScimToken } from '../../services/scim/tokens.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';

@@ -6,7 +6,7 @@ import {
   ZScimTokenParams,
 } from '@habitrack/contracts/admin/scim-tokens';
 import { callerOf } from '../../plugins/auth.ts';
-import { createToken, listTokens, revokeToken } from '../../services/admin-scim-tokens.service.ts';
+import { createToken, listTokens, revokeToken } from '../../services/admin/scim-tokens.service.ts';
 
 const tags = ['admin'];
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminSettings, ZUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
 import { callerOf } from '../../plugins/auth.ts';
-import { getSettings, updateSettings } from '../../services/admin-settings.service.ts';
+import { getSettings, updateSettings } from '../../services/admin/settings.service.ts';
 
 const tags = ['admin'];
 

@@ -6,9 +6,9 @@ import { ZMeResponse } from '@habitrack/contracts/auth/get-me';
 import { ZUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import { ZResetUserDataResponse } from '@habitrack/contracts/auth/reset-user-data';
 import { callerOf } from '../../plugins/auth.ts';
-import { acceptTerms, resetUserData } from '../../services/account.service.ts';
-import { getUserFlowStatus } from '../../services/flow.service.ts';
-import { toMeResponse } from '../../services/me.service.ts';
+import { acceptTerms, resetUserData } from '../../services/identity/account.service.ts';
+import { getUserFlowStatus } from '../../services/identity/flow.service.ts';
+import { toMeResponse } from '../../services/identity/me.service.ts';
 
 // A 401 names the account problem (DOMAIN "Tenancy and identity"), so the web app shows the right screen.
 const PROBLEM = ZAuthProblem.describe(

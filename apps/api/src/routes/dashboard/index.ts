@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { callerOf } from '../../plugins/auth.ts';
-import { getDashboard } from '../../services/dashboard.service.ts';
+import { getDashboard } from '../../services/dashboard/dashboard.service.ts';
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

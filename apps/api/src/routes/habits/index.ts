@@ -9,8 +9,8 @@ import {
 import { ZListMyActiveHabitsResponse } from '@habitrack/contracts/habits/list-my-active-habits';
 import { ZSelectHabitRequest, ZSelectHabitResponse } from '@habitrack/contracts/habits/select-habit';
 import { callerOf } from '../../plugins/auth.ts';
-import { getTodayLog, logHabit } from '../../services/check-in.service.ts';
-import { listHabits, listMyActiveHabits, selectHabit } from '../../services/habits.service.ts';
+import { getTodayLog, logHabit } from '../../services/habits/check-in.service.ts';
+import { listHabits, listMyActiveHabits, selectHabit } from '../../services/habits/habits.service.ts';
 import journeyRoutes from './journey.ts';
 
 const habitRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,8 +6,8 @@ import { ZListCompletedHabitsResponse } from '@habitrack/contracts/habits/list-c
 import { ZMarkCelebrationSeenParams } from '@habitrack/contracts/habits/mark-celebration-seen';
 import { ZPauseHabitRequest, ZPauseHabitResponse } from '@habitrack/contracts/habits/pause-habit';
 import { callerOf } from '../../plugins/auth.ts';
-import { getHabitHistory, listCompletedHabits, markCelebrationSeen } from '../../services/habit-history.service.ts';
-import { cancelPause, pauseHabit } from '../../services/habit-pauses.service.ts';
+import { getHabitHistory, listCompletedHabits, markCelebrationSeen } from '../../services/habits/history.service.ts';
+import { cancelPause, pauseHabit } from '../../services/habits/pauses.service.ts';
 
 const tags = ['habits'];
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealthResponse, ZReadinessResponse } from '@habitrack/contracts/health/get-health';
-import { checkHealth, checkReadiness } from '../../services/health.service.ts';
+import { checkHealth, checkReadiness } from '../../services/health/health.service.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

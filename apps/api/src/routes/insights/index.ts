@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZInsights, ZInsightsQuery } from '@habitrack/contracts/insights/get-insights';
 import { callerOf } from '../../plugins/auth.ts';
-import { getInsights } from '../../services/insights.service.ts';
+import { getInsights } from '../../services/insights/insights.service.ts';
 
 // /api/v1/insights (DOMAIN "Wave 2: insights"): aggregates only, suppressed below 5 members.
 const insightsRoutes: FastifyPluginAsyncZod = async (app) => {

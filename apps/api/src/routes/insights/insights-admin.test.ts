@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { cohorts, habitLogs, userHabits, users } from '../../db/schema/index.ts';
-import { getInsights } from '../../services/insights.service.ts';
+import { getInsights } from '../../services/insights/insights.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { ALL_SPEED_OFF, createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';

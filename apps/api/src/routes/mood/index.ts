@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZMoodEntry, ZRecordMoodRequest } from '@habitrack/contracts/mood/record-mood';
 import { callerOf } from '../../plugins/auth.ts';
-import { recordMood } from '../../services/mood.service.ts';
+import { recordMood } from '../../services/mood/mood.service.ts';
 
 const moodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -8,8 +8,8 @@ import {
 } from '@habitrack/contracts/me/export-my-data';
 import { callerOf } from '../../plugins/auth.ts';
 import type { Quota } from '../../plugins/rate-limit.ts';
-import { exportZip } from '../../services/my-data-files.ts';
-import { exportMyData } from '../../services/my-data.service.ts';
+import { exportZip } from '../../services/my-data/files.ts';
+import { exportMyData } from '../../services/my-data/my-data.service.ts';
 
 const EXPORT_QUOTA: Quota = { name: 'export', max: EXPORTS_PER_HOUR, windowMs: 60 * 60_000, detail: TOO_MANY_EXPORTS };
 

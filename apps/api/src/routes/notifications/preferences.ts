@@ -5,7 +5,7 @@ import { callerOf } from '../../plugins/auth.ts';
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
-} from '../../services/notification-preferences.service.ts';
+} from '../../services/notifications/preferences.service.ts';
 
 const tags = ['notifications'];
 

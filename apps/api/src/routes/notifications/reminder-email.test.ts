@@ -6,7 +6,7 @@ import { localDate } from '../../lib/local-date.ts';
 import { runOutboxOnce } from '../../mail/outbox-worker.ts';
 import { startTestSmtpServer } from '../../mail/test-smtp-server.ts';
 import { smtpTransport } from '../../mail/transport.ts';
-import { runNotificationsOnce } from '../../services/notifications.service.ts';
+import { runNotificationsOnce } from '../../services/notifications/notifications.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { runNotificationsOnce } from '../../services/notifications.service.ts';
+import { runNotificationsOnce } from '../../services/notifications/notifications.service.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { startTestSmtpServer } from '../../mail/test-smtp-server.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { habitLogs, habitPauses } from '../../db/schema/index.ts';
-import { runNotificationsOnce } from '../../services/notifications.service.ts';
+import { runNotificationsOnce } from '../../services/notifications/notifications.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { claimsFor, daysBefore, minutes, outboxFor, reminderMember, settings } from './test-setup.ts';

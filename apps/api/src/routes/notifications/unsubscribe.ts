@@ -5,7 +5,7 @@ import {
   ZUnsubscribeStatus,
 } from '@habitrack/contracts/notifications/unsubscribe';
 import { badRequest } from '../../lib/errors.ts';
-import { describeUnsubscribeLink, unsubscribe } from '../../services/notification-preferences.service.ts';
+import { describeUnsubscribeLink, unsubscribe } from '../../services/notifications/preferences.service.ts';
 
 const tags = ['notifications'];
 const FORM = 'application/x-www-form-urlencoded';

@@ -17,7 +17,7 @@ import {
   createDepartmentKpi,
   listDepartmentKpis,
   updateDepartmentKpi,
-} from '../../services/organizational-kpis.service.ts';
+} from '../../services/organizational/kpis.service.ts';
 
 const tags = ['organizational'];
 

@@ -6,7 +6,7 @@ import {
 import { ZListDepartmentsResponse } from '@habitrack/contracts/organizational/list-departments';
 import { ZProgramQuery } from '@habitrack/contracts/organizational/list-goals';
 import { callerOf } from '../../plugins/auth.ts';
-import { createDepartment, listProgrammeDepartments } from '../../services/organizational-departments.service.ts';
+import { createDepartment, listProgrammeDepartments } from '../../services/organizational/departments.service.ts';
 
 const tags = ['organizational'];
 

@@ -11,7 +11,7 @@ import {
   deleteProgrammeGoal,
   listProgrammeGoals,
   updateProgrammeGoal,
-} from '../../services/organizational-goals.service.ts';
+} from '../../services/organizational/goals.service.ts';
 
 const tags = ['organizational'];
 

@@ -15,7 +15,7 @@ import {
   recordKpiMeasurement,
   removeKpiMeasurement,
   setKpiScale,
-} from '../../services/kpi-measurements.service.ts';
+} from '../../services/organizational/kpi-measurements.service.ts';
 
 const tags = ['organizational'];
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZProgramme } from '@habitrack/contracts/programmes/get-current-programme';
 import { ZListBehavioursParams, ZListBehavioursResponse } from '@habitrack/contracts/programmes/list-behaviours';
 import { callerOf } from '../../plugins/auth.ts';
-import { getCurrentProgramme, listProgrammeBehaviours } from '../../services/programmes.service.ts';
+import { getCurrentProgramme, listProgrammeBehaviours } from '../../services/programmes/programmes.service.ts';
 
 const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

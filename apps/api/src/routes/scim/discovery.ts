@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { scimDiscovery } from '../../services/scim-discovery.ts';
+import { scimDiscovery } from '../../services/scim/discovery.ts';
 
 // ServiceProviderConfig, ResourceTypes and Schemas (RFC 7644 §4): what this server supports.
 export default async function discoveryRoutes(app: FastifyInstance, options: { baseUrl: string }) {

@@ -6,7 +6,7 @@ import {
   listGroups,
   patchGroup,
   replaceGroup,
-} from '../../services/scim-groups.service.ts';
+} from '../../services/scim/groups.service.ts';
 import { scimCaller } from './caller.ts';
 
 type Projection = { attributes?: string; excludedAttributes?: string };

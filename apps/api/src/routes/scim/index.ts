@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.ts';
 import { ScimError } from '../../lib/scim-error.ts';
-import { scimCallerOf } from '../../services/scim-tokens.service.ts';
+import { scimCallerOf } from '../../services/scim/tokens.service.ts';
 import { SCIM_CONTENT_TYPE } from './caller.ts';
 import discoveryRoutes from './discovery.ts';
 import groupRoutes from './groups.ts';

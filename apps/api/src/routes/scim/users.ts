@@ -6,7 +6,7 @@ import {
   listUsers,
   patchUser,
   replaceUser,
-} from '../../services/scim-users.service.ts';
+} from '../../services/scim/users.service.ts';
 import { scimCaller } from './caller.ts';
 
 type Projection = { attributes?: string; excludedAttributes?: string };

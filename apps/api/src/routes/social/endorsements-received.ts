@@ -8,7 +8,7 @@ import {
   ZMarkEndorsementsSeenResponse,
 } from '@habitrack/contracts/social/mark-endorsements-seen';
 import { callerOf } from '../../plugins/auth.ts';
-import { listEndorsementsReceived, markEndorsementsSeen } from '../../services/endorsements-received.service.ts';
+import { listEndorsementsReceived, markEndorsementsSeen } from '../../services/social/endorsements-received.service.ts';
 
 // Who cheered me on: the caller's own endorsements received, and the marker of their last visit.
 const endorsementsReceivedRoutes: FastifyPluginAsyncZod = async (app) => {

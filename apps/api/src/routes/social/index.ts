@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEndorseMemberRequest, ZEndorsement } from '@habitrack/contracts/social/endorse-member';
 import { ZListCohortMembersResponse } from '@habitrack/contracts/social/list-cohort-members';
 import { callerOf } from '../../plugins/auth.ts';
-import { endorseMember, listCohortMembers } from '../../services/social.service.ts';
+import { endorseMember, listCohortMembers } from '../../services/social/social.service.ts';
 import endorsementsReceivedRoutes from './endorsements-received.ts';
 
 const socialRoutes: FastifyPluginAsyncZod = async (app) => {

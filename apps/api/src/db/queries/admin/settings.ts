@@ -1,0 +1,56 @@
+import { and, arrayOverlaps, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../client.ts';
+import { organisations } from '../../schema/index.ts';
+
+export type OrganisationSettings = {
+  id: string;
+  name: string;
+  azureTenantIds: string[];
+  emailDomains: string[];
+  defaultCohortId: string | null;
+};
+
+const settingsColumns = {
+  id: organisations.id,
+  name: organisations.name,
+  azureTenantIds: organisations.azureTenantIds,
+  emailDomains: organisations.emailDomains,
+  defaultCohortId: organisations.defaultCohortId,
+};
+
+export async function readSettings(db: DbOrTx, organisationId: string): Promise<OrganisationSettings | null> {
+  const [row] = await db.select(settingsColumns).from(organisations).where(eq(organisations.id, organisationId));
+  return row ?? null;
+}
+
+// Which of these e-mail domains another organisation already lists.
+export async function domainsOfOtherOrganisations(
+  db: DbOrTx,
+  options: { organisationId: string; domains: string[] },
+): Promise<string[]> {
+  if (options.domains.length === 0) return [];
+  const rows = await db
+    .select({ domains: organisations.emailDomains })
+    .from(organisations)
+    .where(
+      and(ne(organisations.id, options.organisationId), arrayOverlaps(organisations.emailDomains, options.domains)),
+    );
+  const taken = new Set(rows.flatMap((r) => r.domains));
+  return options.domains.filter((d) => taken.has(d));
+}
+
+export async function writeSettings(
+  db: DbOrTx,
+  options: { organisationId: string; azureTenantIds: string[]; emailDomains: string[]; defaultCohortId: string | null },
+): Promise<OrganisationSettings> {
+  const [row] = await db
+    .update(organisations)
+    .set({
+      azureTenantIds: options.azureTenantIds,
+      emailDomains: options.emailDomains,
+      defaultCohortId: options.defaultCohortId,
+    })
+    .where(eq(organisations.id, options.organisationId))
+    .returning(settingsColumns);
+  return row!;
+}

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../speed/app-database.ts';
+import { heldAnswer } from '../../speed/held-answers.ts';
+import { sharedStatement } from '../../speed/shared-statements.ts';
+import { memberCohortSql, type MemberCohort } from '../social/cohorts.ts';
+import { endorsementCountsSql, type EndorsementCounts } from '../social/endorsements-received.ts';
+import { loggedTodaySql, pausedTodaySql, streakSql } from '../habits/progress.ts';
+
+export type DashboardHabitFacts = {
+  id: string;
+  habit_id: string;
+  habit_name: string;
+  target_days: number;
+  days_completed: number;
+  current_streak: number;
+  logged_today: boolean;
+  paused_today: boolean;
+};
+export type MoodFacts = { date: string; value: number | null; skipped: boolean };
+export type PositiveChangeFacts = {
+  id: string;
+  name: string;
+  description: string | null;
+  category: string;
+  count: number;
+};
+
+// The versions a member's dashboard facts were read at (migration 0008): their activity version
+// (null before their first activity) and the content version, as text; and their cohort (the
+// rank comes from its standings, as of its standings version).
+export type DashboardVersions = { activity: string | null; content: string; cohort: MemberCohort | null };
+
+export type DashboardFacts = {
+  habits: DashboardHabitFacts[];
+  moods: MoodFacts[];
+  changes: PositiveChangeFacts[];
+  endorsements: EndorsementCounts;
+  versions: DashboardVersions;
+};
+
+type DashboardCall = { userId: string; today: string; weekStart: string };
+
+const versionsSql = (userId: SQL) => sql<DashboardVersions>`json_build_object(
+  'activity', (select ma.version::text from member_activity ma where ma.user_id = ${userId}),
+  'content', (select cv.version::text from content_version cv where cv.id = 1),
+  'cohort', ${memberCohortSql(userId)})`;
+
+// Everything the dashboard shows of the member, with the versions it was read at: their active
+// habits (a habit whose frame is over on `today` is completed, decision 014) with their stored progress, their cohort, the week's moods, the positive changes they
+// logged and the endorsements they received (all, and since they last opened them).
+const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardFacts>({
+  name: 'dashboard_facts',
+  params: { userId: 'uuid', today: 'date', weekStart: 'date' },
+  query: (p) => sql`select ${p.position} as position, json_build_object(
+      'habits', (select coalesce(json_agg(json_build_object('id', uh.id, 'habit_id', uh.habit_id,
+          'habit_name', h.name, 'target_days', uh.target_days, 'days_completed', uh.days_completed,
+          'current_streak', ${streakSql(p.today)}, 'logged_today', ${loggedTodaySql(p.today)},
+          'paused_today', ${pausedTodaySql(p.today)}) order by uh.slot),
+          '[]'::json)
+        from user_habits uh join habits h on h.id = uh.habit_id
+        where uh.user_id = ${p.userId} and uh.status = 'active' and uh.frame_ends_on >= ${p.today}),
+      'moods', (select coalesce(json_agg(json_build_object('date', me.entry_date, 'value', me.mood_value,
+          'skipped', me.skipped)), '[]'::json)
+        from mood_entries me
+        where me.user_id = ${p.userId} and me.entry_date between ${p.weekStart} and ${p.today}),
+      'changes', (select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name,
+          'description', z.description, 'category', z.category, 'count', z.count) order by z.count desc, z.name),
+          '[]'::json)
+        from (
+          select pc.id, pc.name, pc.description, pc.category, count(*)::int as count
+          from user_habits uh
+          join habit_logs l on l.user_habit_id = uh.id and l.log_type = 'completed'
+            and l.positive_change_id is not null
+          join positive_changes pc on pc.id = l.positive_change_id
+          where uh.user_id = ${p.userId}
+          group by pc.id
+        ) z),
+      'endorsements', ${endorsementCountsSql(p.userId)},
+      'versions', ${versionsSql(p.userId)}) as row
+    from ${p.table}`,
+});
+
+// Whether facts read earlier are still exact, in one small statement.
+const dashboardVersionsStatement = sharedStatement<{ userId: string }, DashboardVersions>({
+  name: 'dashboard_versions',
+  params: { userId: 'uuid' },
+  query: (p) => sql`select ${p.position} as position, ${versionsSql(p.userId)} as row from ${p.table}`,
+});
+
+// A member's dashboard facts, held while nothing they show has changed: triggers raise the
+// member's activity version or the content version in the transaction of every change, and their
+// cohort is read with them. Held for one local date (the streaks and the week depend on it).
+const heldDashboardFacts = heldAnswer<DashboardCall, DashboardFacts, AppDatabase>({
+  name: 'dashboard facts',
+  max: 10_000,
+  key: (call) => `${call.userId} ${call.today}`,
+  read: (database, call) => database.run(dashboardFactsStatement, call),
+  reuse: async (database, held, call) => {
+    const current = await database.run(dashboardVersionsStatement, { userId: call.userId });
+    if (!current) return null;
+    const { activity, content, cohort } = current;
+    const same =
+      activity === held.versions.activity &&
+      content === held.versions.content &&
+      cohort?.id === held.versions.cohort?.id;
+    // The cohort's standings may have moved on: the rank is read at their current version.
+    return same ? { ...held, versions: current } : null;
+  },
+});
+
+export async function findDashboardFacts(database: AppDatabase, call: DashboardCall): Promise<DashboardFacts> {
+  const facts = await database.held(heldDashboardFacts, call);
+  if (!facts) throw new Error('the dashboard statement answered no row');
+  return facts;
+}
+
+// The statements as SQL with their parameters (the benchmark prints their plans).
+export const dashboardStatements = { dashboardFactsStatement, dashboardVersionsStatement };

@@ -1,0 +1,101 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { THabitLog } from '@habitrack/contracts/habits/log-habit';
+import type { DbOrTx } from '../../client.ts';
+import type { AppDatabase } from '../../speed/app-database.ts';
+import { sharedStatement } from '../../speed/shared-statements.ts';
+import { habitLogs } from '../../schema/index.ts';
+
+// A member's user habit as the check-in rules see it (services/check-in-rules.ts): its frame, its
+// pauses and the ids of its habit's positive changes.
+export type CheckInUserHabit = {
+  id: string;
+  habitId: string;
+  status: 'active' | 'completed';
+  startedOn: string;
+  frameEndsOn: string;
+  pauses: { from: string; to: string }[];
+  positiveChangeIds: string[];
+};
+
+// The member's user habit addressed by either the habit's id or the user habit's id: the active one
+// (a member has at most one per habit), else the latest completed one (its check-in is refused with
+// a reason, decision 014). A habit never paused reads no pause.
+const activeUserHabitStatement = sharedStatement<{ userId: string; id: string }, CheckInUserHabit>({
+  name: 'active_user_habit',
+  params: { userId: 'uuid', id: 'uuid' },
+  query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id, 'habitId', u.habit_id,
+      'status', u.status, 'startedOn', u.started_on, 'frameEndsOn', u.frame_ends_on,
+      'pauses', case when u.paused_days = 0 then '[]'::json else (select json_agg(json_build_object('from',
+        hp.starts_on, 'to', hp.ends_on) order by hp.starts_on) from habit_pauses hp where hp.user_habit_id = u.id) end,
+      'positiveChangeIds', array(select pc.id from positive_changes pc where pc.habit_id = u.habit_id)) as row
+    from ${p.table}
+    cross join lateral (select x.* from user_habits x
+      where x.user_id = ${p.userId} and x.status in ('active', 'completed') and (x.id = ${p.id} or x.habit_id = ${p.id})
+      order by x.status = 'active' desc, x.started_on desc limit 1) u`,
+});
+
+export function findActiveUserHabit(
+  database: AppDatabase,
+  call: { userId: string; id: string },
+): Promise<CheckInUserHabit | null> {
+  return database.run(activeUserHabitStatement, call);
+}
+
+export type SavedLog = Omit<THabitLog, 'habit_id'> & { created: boolean };
+type SaveCall = {
+  userHabitId: string;
+  logDate: string;
+  logType: 'completed' | 'skipped';
+  note: string | null;
+  positiveChangeId: string | null;
+};
+
+// The day's log of a user habit, created or replaced: one log per user habit per local date. The
+// check-ins of one turn are one insert, so one commit (and one run of the progress triggers)
+// serves them all; a user habit removed meanwhile gets no log (null).
+const saveHabitLogStatement = sharedStatement<SaveCall, SavedLog>({
+  name: 'save_habit_log',
+  params: { userHabitId: 'uuid', logDate: 'date', logType: 'habit_log_type', note: 'text', positiveChangeId: 'uuid' },
+  conflictKey: (call) => `${call.userHabitId} ${call.logDate}`,
+  query: (p) => sql`with written as (
+      insert into habit_logs (user_habit_id, log_date, log_type, note, positive_change_id)
+      select ${p.userHabitId}, ${p.logDate}, ${p.logType}, ${p.note}, ${p.positiveChangeId}
+      from ${p.table} join user_habits u on u.id = ${p.userHabitId}
+      order by 1
+      on conflict (user_habit_id, log_date) do update
+        set log_type = excluded.log_type, note = excluded.note, positive_change_id = excluded.positive_change_id,
+          updated_at = now()
+      returning user_habit_id, log_date, json_build_object('id', id, 'user_habit_id', user_habit_id,
+        'log_date', log_date, 'log_type', log_type, 'note', note, 'positive_change_id', positive_change_id,
+        'created', xmax = 0) as log)
+    select ${p.position} as position, w.log as row
+    from written w join ${p.table} on ${p.userHabitId} = w.user_habit_id and ${p.logDate} = w.log_date`,
+});
+
+export function saveHabitLog(database: AppDatabase, call: SaveCall): Promise<SavedLog | null> {
+  return database.run(saveHabitLogStatement, call);
+}
+
+export function toHabitLog(row: typeof habitLogs.$inferSelect, habitId: string): THabitLog {
+  return {
+    id: row.id,
+    user_habit_id: row.userHabitId,
+    habit_id: habitId,
+    log_date: row.logDate,
+    log_type: row.logType,
+    note: row.note,
+    positive_change_id: row.positiveChangeId,
+  };
+}
+
+export async function findLog(db: DbOrTx, options: { userHabitId: string; date: string }) {
+  const [row] = await db
+    .select()
+    .from(habitLogs)
+    .where(and(eq(habitLogs.userHabitId, options.userHabitId), eq(habitLogs.logDate, options.date)))
+    .limit(1);
+  return row ?? null;
+}
+
+// The statements as SQL with their parameters (the benchmark prints their plans).
+export const checkInStatements = { activeUserHabitStatement, saveHabitLogStatement };

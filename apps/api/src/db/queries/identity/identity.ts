@@ -1,0 +1,118 @@
+import { arrayContains, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../client.ts';
+import { identities, organisations, users } from '../../schema/index.ts';
+import type { AppDatabase } from '../../speed/app-database.ts';
+import { sharedStatement } from '../../speed/shared-statements.ts';
+
+export type SignedInUser = typeof users.$inferSelect & {
+  organisationName: string;
+  organisationTenantIds: string[];
+};
+
+const userColumns = {
+  user: users,
+  organisationName: organisations.name,
+  organisationTenantIds: organisations.azureTenantIds,
+};
+
+function flatten(row: {
+  user: typeof users.$inferSelect;
+  organisationName: string;
+  organisationTenantIds: string[];
+}): SignedInUser {
+  return { ...row.user, organisationName: row.organisationName, organisationTenantIds: row.organisationTenantIds };
+}
+
+// The user row as JSON (timestamps as text).
+type UserJson = Omit<
+  SignedInUser,
+  'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt' | 'erasedAt'
+> & {
+  termsAcceptedAt: string | null;
+  deactivatedAt: string | null;
+  erasedAt: string | null;
+  privacyAcceptedAt: string | null;
+  createdAt: string;
+};
+
+// Every signed-in request reads its caller: the requests of one turn share the statement.
+const userByIdentityStatement = sharedStatement<{ issuer: string; subject: string }, UserJson>({
+  name: 'find_user_by_identity',
+  params: { issuer: 'text', subject: 'text' },
+  query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id,
+      'organisationId', u.organisation_id, 'email', u.email, 'fullName', u.full_name, 'jobTitle', u.job_title,
+      'role', u.role, 'timeZone', u.time_zone, 'termsAcceptedAt', u.terms_accepted_at,
+      'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at, 'teamId', u.team_id,
+      'isAdmin', u.is_admin, 'deactivatedAt', u.deactivated_at, 'externalId', u.external_id,
+      'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids) as row
+    from ${p.table}
+    join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
+    join users u on u.id = i.user_id
+    join organisations o on o.id = u.organisation_id`,
+});
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+export async function findUserByIdentity(
+  database: AppDatabase,
+  call: { issuer: string; subject: string },
+): Promise<SignedInUser | null> {
+  const row = await database.run(userByIdentityStatement, call);
+  return (
+    row && {
+      ...row,
+      termsAcceptedAt: dateOrNull(row.termsAcceptedAt),
+      privacyAcceptedAt: dateOrNull(row.privacyAcceptedAt),
+      deactivatedAt: dateOrNull(row.deactivatedAt),
+      erasedAt: dateOrNull(row.erasedAt),
+      createdAt: new Date(row.createdAt),
+    }
+  );
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<SignedInUser | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row ? flatten(row) : null;
+}
+
+export async function tenantIsTrusted(db: DbOrTx, tenantId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(arrayContains(organisations.azureTenantIds, [tenantId]))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function domainIsRegistered(db: DbOrTx, domain: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(arrayContains(organisations.emailDomains, [domain.toLowerCase()]))
+    .limit(1);
+  return row !== undefined;
+}
+
+// First sign-in links the provider account to the provisioned user. Accounts are identified by
+// issuer + subject (a subject is only unique within its issuer, e.g. per Azure AD tenant).
+// Parallel first sign-ins race on the unique (issuer, subject): whoever loses reads the winner's row.
+// A user has at most one identity per issuer (unique (user, issuer)).
+export async function linkIdentity(
+  db: DbOrTx,
+  options: { userId: string; provider: 'auth0' | 'azure_ad'; issuer: string; subject: string },
+): Promise<void> {
+  await db
+    .insert(identities)
+    .values(options)
+    // Any unique conflict is a lost race or an account the user already has from this issuer;
+    // the caller re-reads by (issuer, subject) to learn which.
+    .onConflictDoNothing();
+}
+
+// The statement as SQL with its parameters (the benchmark prints its plan).
+export const identityStatements = { userByIdentityStatement };

@@ -1,0 +1,55 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../client.ts';
+import { cohortMembers, users } from '../../schema/index.ts';
+
+// [the cohort's membership counter, the sum of its stripe counters] (migrations 0006, 0009): every
+// change the leaderboard shows raises one or the other, and neither ever goes down.
+export type StandingsVersion = [number, number];
+
+export function isAtLeast(a: StandingsVersion, b: StandingsVersion): boolean {
+  return a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
+}
+
+// The standings version of cohort `c`, read in the statement's snapshot.
+export const standingsVersionSql = sql`json_build_array(c.standings_version,
+  (select coalesce(sum(s.version), 0) from cohort_standings_stripes s where s.cohort_id = c.id))`;
+
+// The member's cohort as the dashboard, the leaderboard and endorsements see it.
+export type MemberCohort = {
+  id: string;
+  name: string;
+  programme_name: string;
+  first_module_name: string | null;
+  standings_version: StandingsVersion;
+};
+
+// The cohort of the member `userId` (a uuid expression) as JSON, null outside any cohort.
+export function memberCohortSql(userId: SQL): SQL<MemberCohort | null> {
+  return sql<MemberCohort | null>`(select json_build_object('id', c.id, 'name', c.name, 'programme_name', p.name,
+      'first_module_name', (select m.name from modules m where m.programme_id = p.id order by m.position limit 1),
+      'standings_version', ${standingsVersionSql})
+    from cohort_members cm
+    join cohorts c on c.id = cm.cohort_id
+    join programmes p on p.id = c.programme_id
+    where cm.user_id = ${userId}
+    limit 1)`;
+}
+
+export async function findMemberCohort(db: DbOrTx, userId: string): Promise<MemberCohort | null> {
+  const [row] = await db
+    .select({ cohort: memberCohortSql(sql`${users.id}`) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.cohort ?? null;
+}
+
+export async function isCohortMate(db: DbOrTx, options: { cohortId: string; userId: string }) {
+  const [row] = await db
+    .select({ userId: cohortMembers.userId })
+    .from(cohortMembers)
+    // A deactivated member is no longer anyone's cohort mate (they cannot be endorsed).
+    .innerJoin(users, and(eq(users.id, cohortMembers.userId), isNull(users.deactivatedAt)))
+    .where(and(eq(cohortMembers.cohortId, options.cohortId), eq(cohortMembers.userId, options.userId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,113 @@
+import type { TAdminHabit, TCreateHabitRequest, TUpdateHabitRequest } from '@habitrack/contracts/admin/content';
+import type { DbOrTx } from '../../db/client.ts';
+import { findBehaviour, findHabitWithProgramme, readHabit, type HabitFields } from '../../db/queries/admin/content.ts';
+import {
+  habitNameTaken,
+  insertHabit,
+  setHabitRetired,
+  updateHabitFields,
+} from '../../db/queries/admin/content-writes.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Admin } from './cohorts.service.ts';
+import { lockProgramme } from './content.service.ts';
+import { auditWrite } from '../audit/audit-trail.ts';
+
+// Habits in the administration console (issue 21, decision 018): add, change, retire, restore.
+// A habit counts only through its programme in the administrator's organisation (else 404), and
+// every write locks that programme's row, as the other content writes do.
+const BEHAVIOUR_NOT_FOUND = 'This behaviour was not found in your organisation.';
+const HABIT_NOT_FOUND = 'This habit was not found in your organisation.';
+
+const habitFieldsOf = (input: TUpdateHabitRequest): HabitFields => ({
+  name: input.name,
+  description: input.description,
+  instructions: input.instructions,
+  difficulty: input.difficulty,
+  estimatedTimeMinutes: input.estimated_time_minutes,
+  defaultDurationDays: input.default_duration_days,
+  tips: input.tips,
+});
+
+export async function addHabit(
+  db: DbOrTx,
+  options: { admin: Admin; behaviourId: string; input: TCreateHabitRequest },
+): Promise<TAdminHabit> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const behaviour = await findBehaviour(tx, {
+      behaviourId: options.behaviourId,
+      organisationId: admin.organisationId,
+    });
+    if (!behaviour) throw notFound(BEHAVIOUR_NOT_FOUND);
+    await lockProgramme(tx, admin, behaviour.programmeId);
+    if (await habitNameTaken(tx, { behaviourId: behaviour.id, name: input.name })) {
+      throw conflict(`This behaviour already has a habit named "${input.name}".`);
+    }
+    const id = await insertHabit(tx, {
+      behaviourId: behaviour.id,
+      fields: {
+        name: input.name,
+        description: input.description,
+        instructions: input.instructions,
+        difficulty: input.difficulty,
+        estimatedTimeMinutes: input.estimated_time_minutes,
+        defaultDurationDays: input.default_duration_days,
+        tips: input.tips,
+      },
+    });
+    const after = (await readHabit(tx, id))!;
+    await auditWrite(tx, admin, { action: 'habit.create', entity: 'habit', entityId: id, after });
+    return after;
+  });
+}
+
+// The habit of the organisation, its programme locked, as it is before the write.
+async function writableHabit(db: DbOrTx, admin: Admin, habitId: string): Promise<TAdminHabit> {
+  const found = await findHabitWithProgramme(db, { habitId, organisationId: admin.organisationId });
+  if (!found) throw notFound(HABIT_NOT_FOUND);
+  await lockProgramme(db, admin, found.programmeId);
+  return (await readHabit(db, habitId))!;
+}
+
+export async function changeHabit(
+  db: DbOrTx,
+  options: { admin: Admin; habitId: string; input: TUpdateHabitRequest },
+): Promise<TAdminHabit> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const before = await writableHabit(tx, admin, options.habitId);
+    if (
+      input.name !== undefined &&
+      (await habitNameTaken(tx, { behaviourId: before.behaviour_id, name: input.name, exceptId: before.id }))
+    ) {
+      throw conflict(`This behaviour already has a habit named "${input.name}".`);
+    }
+    await updateHabitFields(tx, { habitId: before.id, fields: habitFieldsOf(input) });
+    const after = (await readHabit(tx, before.id))!;
+    await auditWrite(tx, admin, { action: 'habit.update', entity: 'habit', entityId: before.id, before, after });
+    return after;
+  });
+}
+
+// Retiring keeps the habit with everyone who has it and stops offering it; restoring offers it
+// again. Either, asked twice, answers the habit as it is and writes nothing the second time.
+export async function setHabitRetirement(
+  db: DbOrTx,
+  options: { admin: Admin; habitId: string; retire: boolean; now: Date },
+): Promise<TAdminHabit> {
+  const { admin, retire } = options;
+  return db.transaction(async (tx) => {
+    const before = await writableHabit(tx, admin, options.habitId);
+    if (before.retired === retire) return before;
+    await setHabitRetired(tx, { habitId: before.id, retiredAt: retire ? options.now : null });
+    const after = (await readHabit(tx, before.id))!;
+    await auditWrite(tx, admin, {
+      action: retire ? 'habit.retire' : 'habit.restore',
+      entity: 'habit',
+      entityId: before.id,
+      before: { name: before.name, retired_at: before.retired_at },
+      after: { name: after.name, retired_at: after.retired_at },
+    });
+    return after;
+  });
+}

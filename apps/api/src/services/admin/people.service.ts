@@ -1,0 +1,171 @@
+import type {
+  TAdminPerson,
+  TListPeopleQuery,
+  TListPeopleResponse,
+  ZInvitePersonRequest,
+  ZUpdatePersonRequest,
+} from '@habitrack/contracts/admin/people';
+import type { TListTeamsResponse } from '@habitrack/contracts/admin/teams';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  cohortOfOrganisation,
+  emailInUse,
+  insertPerson,
+  listTeams as listTeamRows,
+  searchPeople,
+  setCohort,
+  teamOfOrganisation,
+  updatePerson as updateRow,
+  type AdminPersonRow,
+  type PersonChanges,
+} from '../../db/queries/admin/people.ts';
+import { queueEmails } from '../../db/queries/notifications/outbox.ts';
+import { notFound } from '../../lib/errors.ts';
+import { invitationEmail } from '../../mail/invitation-email.ts';
+import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson, type Admin } from './person.ts';
+
+// The console's People (issue 21, DOMAIN "Wave 2: administration"): search, invite and change.
+// Every operation acts in the administrator's own organisation: anyone else's id is "not found".
+// Every write is one transaction with its audit row; a write that changes nothing writes none.
+// Deactivation and erasure: admin-people-status.service.ts.
+
+export async function listPeople(db: Db, options: { admin: Admin; query: TListPeopleQuery }) {
+  const { query } = options;
+  const { total, rows } = await searchPeople(db, {
+    organisationId: options.admin.organisationId,
+    q: query.q || undefined,
+    role: query.role,
+    cohortId: query.cohort_id,
+    teamId: query.team_id,
+    status: query.status,
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  return {
+    items: rows.map(toPerson),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  } satisfies TListPeopleResponse;
+}
+
+export async function listTeams(db: Db, options: { admin: Admin }): Promise<TListTeamsResponse> {
+  return listTeamRows(db, options.admin.organisationId);
+}
+
+export async function getPerson(db: Db, options: { admin: Admin; id: string }) {
+  return toPerson(await personOf(db, options.admin, options.id));
+}
+
+async function checkPlacement(tx: Tx, admin: Admin, placement: { teamId?: string | null; cohortId?: string | null }) {
+  const organisationId = admin.organisationId;
+  if (placement.teamId && !(await teamOfOrganisation(tx, { organisationId, teamId: placement.teamId }))) {
+    throw notFound('The team was not found in your organisation.');
+  }
+  if (placement.cohortId && !(await cohortOfOrganisation(tx, { organisationId, cohortId: placement.cohortId }))) {
+    throw notFound('The cohort was not found in your organisation.');
+  }
+}
+
+export async function invitePerson(
+  db: Db,
+  options: { admin: Admin; input: z.output<typeof ZInvitePersonRequest>; publicUrl: string; now: Date },
+): Promise<TAdminPerson> {
+  const { admin, input } = options;
+  return refusingConflicts(
+    () =>
+      db.transaction(async (tx) => {
+        if (await emailInUse(tx, input.email)) throw emailTaken(input.email);
+        await checkPlacement(tx, admin, { teamId: input.team_id, cohortId: input.cohort_id });
+        const id = await insertPerson(tx, {
+          organisationId: admin.organisationId,
+          email: input.email,
+          fullName: input.full_name,
+          jobTitle: input.job_title,
+          role: input.role,
+          teamId: input.team_id ?? null,
+          isAdmin: input.is_admin,
+        });
+        if (input.cohort_id) await setCohort(tx, { userId: id, cohortId: input.cohort_id });
+        const mail = invitationEmail({
+          recipientName: input.full_name,
+          inviterName: admin.fullName,
+          organisationName: admin.organisationName,
+          email: input.email,
+          publicUrl: options.publicUrl,
+        });
+        await queueEmails(tx, [
+          {
+            dedupeKey: `invitation:${id}`,
+            toAddress: input.email,
+            subject: mail.subject,
+            textBody: mail.text,
+            htmlBody: mail.html,
+            nextAttemptAt: options.now,
+          },
+        ]);
+        const created = await personOf(tx, admin, id);
+        await audit(tx, admin, { action: 'person.invite', userId: id, before: null, after: audited(created) });
+        return toPerson(created);
+      }),
+    { email: input.email },
+  );
+}
+
+// What the audit log keeps of a person: what the console changes (the e-mail only when invited).
+function audited(row: AdminPersonRow) {
+  return {
+    email: row.email,
+    full_name: row.fullName,
+    job_title: row.jobTitle,
+    role: row.role,
+    is_admin: row.isAdmin,
+    team_id: row.team?.id ?? null,
+    cohort_id: row.cohort?.id ?? null,
+  };
+}
+
+type Audited = ReturnType<typeof audited>;
+
+// The fields whose value differs, as two objects holding only them.
+function difference(before: Audited, after: Audited) {
+  const keys = (Object.keys(after) as (keyof Audited)[]).filter((k) => before[k] !== after[k]);
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+    changed: keys.length > 0,
+  };
+}
+
+export async function updatePerson(
+  db: Db,
+  options: { admin: Admin; id: string; input: z.output<typeof ZUpdatePersonRequest> },
+): Promise<TAdminPerson> {
+  const { admin, input } = options;
+  let locked: AdminPersonRow | null = null;
+  return refusingConflicts(
+    () =>
+      db.transaction(async (tx) => {
+        const before = await personOf(tx, admin, options.id, true);
+        locked = before;
+        if (before.erasedAt) throw erasedRefusal('what named them is gone and cannot be changed');
+        await checkPlacement(tx, admin, { teamId: input.team_id, cohortId: input.cohort_id });
+        const changes: PersonChanges = {};
+        if (input.full_name !== undefined && input.full_name !== before.fullName) changes.fullName = input.full_name;
+        if (input.job_title !== undefined && input.job_title !== before.jobTitle) changes.jobTitle = input.job_title;
+        if (input.role !== undefined && input.role !== before.role) changes.role = input.role;
+        if (input.is_admin !== undefined && input.is_admin !== before.isAdmin) changes.isAdmin = input.is_admin;
+        if (input.team_id !== undefined && input.team_id !== (before.team?.id ?? null)) changes.teamId = input.team_id;
+        await updateRow(tx, { userId: before.id, changes });
+        if (input.cohort_id !== undefined && input.cohort_id !== (before.cohort?.id ?? null)) {
+          await setCohort(tx, { userId: before.id, cohortId: input.cohort_id });
+        }
+        const after = await personOf(tx, admin, before.id);
+        const diff = difference(audited(before), audited(after));
+        if (diff.changed) await audit(tx, admin, { action: 'person.update', userId: before.id, ...diff });
+        return toPerson(after);
+      }),
+    { person: () => locked },
+  );
+}

@@ -1,0 +1,72 @@
+import type { TAdminSettings, TUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
+import type { DbOrTx } from '../../db/client.ts';
+import { findCohortInOrganisation, lockOrganisation } from '../../db/queries/admin/cohorts.ts';
+import {
+  domainsOfOtherOrganisations,
+  readSettings,
+  writeSettings,
+  type OrganisationSettings,
+} from '../../db/queries/admin/settings.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Admin } from './cohorts.service.ts';
+import { auditWrite } from '../audit/audit-trail.ts';
+
+// The organisation's settings (issue 21, decision 018). Trusted tenants decide who may sign in
+// through the directory (per organisation: a person signs in to the account their organisation
+// provisioned); e-mail domains tell a stranger's sign-in which organisation they belong to, so a
+// domain is one organisation's only.
+const toSettings = (row: OrganisationSettings): TAdminSettings => ({
+  organisation_id: row.id,
+  name: row.name,
+  azure_tenant_ids: row.azureTenantIds,
+  email_domains: row.emailDomains,
+  default_cohort_id: row.defaultCohortId,
+});
+
+export async function getSettings(db: DbOrTx, admin: Admin): Promise<TAdminSettings> {
+  const row = await readSettings(db, admin.organisationId);
+  if (!row) throw notFound('Your organisation was not found.');
+  return toSettings(row);
+}
+
+export async function updateSettings(
+  db: DbOrTx,
+  options: { admin: Admin; input: TUpdateSettingsRequest },
+): Promise<TAdminSettings> {
+  const { admin, input } = options;
+  return db.transaction(async (tx) => {
+    const locked = await lockOrganisation(tx, admin.organisationId);
+    if (!locked) throw notFound('Your organisation was not found.');
+    if (input.default_cohort_id !== null) {
+      const cohort = await findCohortInOrganisation(tx, {
+        cohortId: input.default_cohort_id,
+        organisationId: admin.organisationId,
+      });
+      if (!cohort) throw notFound('This cohort was not found in your organisation.');
+    }
+    const taken = await domainsOfOtherOrganisations(tx, {
+      organisationId: admin.organisationId,
+      domains: input.email_domains,
+    });
+    if (taken.length > 0) {
+      throw conflict(`Another organisation already uses the e-mail domain ${taken.join(', ')}.`);
+    }
+    const before = toSettings(locked);
+    const after = toSettings(
+      await writeSettings(tx, {
+        organisationId: admin.organisationId,
+        azureTenantIds: input.azure_tenant_ids,
+        emailDomains: input.email_domains,
+        defaultCohortId: input.default_cohort_id,
+      }),
+    );
+    await auditWrite(tx, admin, {
+      action: 'organisation.update_settings',
+      entity: 'organisation',
+      entityId: admin.organisationId,
+      before,
+      after,
+    });
+    return after;
+  });
+}

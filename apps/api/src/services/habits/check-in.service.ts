@@ -1,0 +1,55 @@
+import type { THabitLog, TLogHabitRequest, TTodayLogResponse } from '@habitrack/contracts/habits/log-habit';
+import { findActiveUserHabit, findLog, saveHabitLog, toHabitLog } from '../../db/queries/habits/logs.ts';
+import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import { findHabit } from '../../db/queries/programmes/programmes.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { localDate } from '../../lib/local-date.ts';
+import { checkInRefusal } from './check-in-rules.ts';
+import { frameIsOver } from './frame.ts';
+
+const NOT_ACTIVE = 'This habit is not one of your active habits.';
+
+export async function getTodayLog(
+  database: AppDatabase,
+  options: { user: SignedInUser; id: string; now: Date },
+): Promise<TTodayLogResponse> {
+  const today = localDate(options.now, options.user.timeZone);
+  const found = await findActiveUserHabit(database, { userId: options.user.id, id: options.id });
+  // A completed habit is no longer one of the active habits (decision 014).
+  const userHabit = found && !frameIsOver(found, today) ? found : null;
+  const habit = userHabit && (await findHabit(database.db, userHabit.habitId));
+  if (!userHabit || !habit) throw notFound(NOT_ACTIVE);
+  const log = await findLog(database.db, { userHabitId: userHabit.id, date: today });
+  return { habit, user_habit_id: userHabit.id, today, log: log && toHabitLog(log, userHabit.habitId) };
+}
+
+// DOMAIN "Habits": one log per user habit per local date, written when every rule holds
+// (check-in-rules.ts): today or one of the two dates before it, a forgotten day (DOMAIN "Logging a
+// forgotten day"); `created` tells whether the day's log is new. Every trigger a check-in runs
+// (stored progress, activity and standings versions) runs for any date alike.
+export async function logHabit(
+  database: AppDatabase,
+  options: { user: SignedInUser; id: string; input: TLogHabitRequest; now: Date },
+): Promise<{ created: boolean; log: THabitLog }> {
+  const { user, input } = options;
+  const userHabit = await findActiveUserHabit(database, { userId: user.id, id: options.id });
+  if (!userHabit) throw notFound(NOT_ACTIVE);
+  const today = localDate(options.now, user.timeZone);
+  const date = input.log_date ?? today;
+  // Ids compare as text on both sides: the lower-case form the database prints.
+  const positiveChangeId = input.positive_change_id?.toLowerCase() ?? null;
+  const refusal = checkInRefusal({ today, date, logType: input.log_type, positiveChangeId, userHabit });
+  if (refusal) throw new HttpError(refusal.status, refusal.detail);
+  const saved = await saveHabitLog(database, {
+    userHabitId: userHabit.id,
+    logDate: date,
+    logType: input.log_type,
+    note: input.note ? input.note : null,
+    positiveChangeId,
+  });
+  // The habit was removed between the two statements.
+  if (!saved) throw notFound(NOT_ACTIVE);
+  const { created, ...log } = saved;
+  return { created, log: { ...log, habit_id: userHabit.habitId } };
+}

@@ -1,0 +1,35 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import { listTeamLeaders, type ProgrammeRef } from '../../db/queries/organizational/organizational.ts';
+import { queueEmails } from '../../db/queries/notifications/outbox.ts';
+import { goalsReadyEmail } from '../../mail/goals-ready-email.ts';
+
+// DOMAIN "Leader and team leader": when a leader first saves goals for a programme, every team
+// leader of the organisation hears that KPIs can now be defined. Runs inside the goal's transaction;
+// the key makes it once per programme and person, however often goals are removed and re-added.
+export async function queueGoalsReadyNotices(
+  db: DbOrTx,
+  options: { programme: ProgrammeRef; leader: SignedInUser; publicUrl: string; now: Date },
+): Promise<number> {
+  const { programme, leader } = options;
+  const teamLeaders = await listTeamLeaders(db, leader.organisationId);
+  return queueEmails(
+    db,
+    teamLeaders.map((teamLeader) => {
+      const email = goalsReadyEmail({
+        recipientName: teamLeader.fullName,
+        leaderName: leader.fullName,
+        programmeName: programme.name,
+        publicUrl: options.publicUrl,
+      });
+      return {
+        dedupeKey: `goals-ready:${programme.id}:${teamLeader.id}`,
+        toAddress: teamLeader.email,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        nextAttemptAt: options.now,
+      };
+    }),
+  );
+}

@@ -1,0 +1,135 @@
+import type {
+  TKpiMeasurement,
+  TKpiMeasurementInput,
+  TKpiMeasurements,
+  TKpiTargetInput,
+} from '@habitrack/contracts/organizational/kpi-measurements';
+import type { DbOrTx } from '../../db/client.ts';
+import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import {
+  deleteMeasurement,
+  findMeasurement,
+  insertMeasurement,
+  readKpiMeasurements,
+  readKpiScale,
+  setKpiTarget,
+  updateMeasurement,
+  type MeasurementFields,
+} from '../../db/queries/organizational/kpi-measurements.ts';
+import { findKpiDepartmentId } from '../../db/queries/organizational/kpis.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { localDate } from '../../lib/local-date.ts';
+import { auditWrite } from '../audit/audit-trail.ts';
+import { measurableDepartment, readableDepartment } from './access.ts';
+
+// KPI measurements (DOMAIN "Wave 2: insights"): read by the organisation's leaders and the
+// department's team leader, written only by that team leader, at any time (no start-date lock).
+const KPI_NOT_FOUND = 'This KPI was not found in your organisation.';
+const MEASUREMENT_NOT_FOUND = 'This measurement was not found for this KPI.';
+
+async function kpiDepartment(db: DbOrTx, user: SignedInUser, kpiId: string): Promise<string> {
+  const departmentId = await findKpiDepartmentId(db, { kpiId, organisationId: user.organisationId });
+  if (!departmentId) throw notFound(KPI_NOT_FOUND);
+  return departmentId;
+}
+
+async function writableKpi(db: DbOrTx, user: SignedInUser, kpiId: string): Promise<void> {
+  await measurableDepartment(db, user, await kpiDepartment(db, user, kpiId));
+}
+
+// A measurement's date is a local date of the team leader's that has come: today at the latest.
+function fieldsOf(user: SignedInUser, input: TKpiMeasurementInput, now: Date): MeasurementFields {
+  const today = localDate(now, user.timeZone);
+  if (input.measured_on > today) {
+    throw badRequest(`A measurement cannot be dated in the future: measured_on must be ${today} or earlier.`);
+  }
+  return { value: input.value, measuredOn: input.measured_on, note: input.note };
+}
+
+export async function listKpiMeasurements(
+  db: DbOrTx,
+  options: { user: SignedInUser; kpiId: string },
+): Promise<TKpiMeasurements> {
+  await readableDepartment(db, options.user, await kpiDepartment(db, options.user, options.kpiId));
+  return readKpiMeasurements(db, options.kpiId);
+}
+
+export async function setKpiScale(
+  db: DbOrTx,
+  options: { user: SignedInUser; kpiId: string; input: TKpiTargetInput; now: Date },
+): Promise<TKpiMeasurements> {
+  return db.transaction(async (tx) => {
+    await writableKpi(tx, options.user, options.kpiId);
+    const before = await readKpiScale(tx, options.kpiId);
+    await setKpiTarget(tx, options);
+    await auditWrite(tx, options.user, {
+      action: 'department_kpi.set_target',
+      entity: 'department_kpi',
+      entityId: options.kpiId,
+      before,
+      after: await readKpiScale(tx, options.kpiId),
+    });
+    return readKpiMeasurements(tx, options.kpiId);
+  });
+}
+
+export async function recordKpiMeasurement(
+  db: DbOrTx,
+  options: { user: SignedInUser; kpiId: string; input: TKpiMeasurementInput; now: Date },
+): Promise<TKpiMeasurement> {
+  const { user, kpiId } = options;
+  return db.transaction(async (tx) => {
+    await writableKpi(tx, user, kpiId);
+    const row = await insertMeasurement(tx, {
+      kpiId,
+      userId: user.id,
+      fields: fieldsOf(user, options.input, options.now),
+    });
+    await auditWrite(tx, user, {
+      action: 'kpi_measurement.create',
+      entity: 'kpi_measurement',
+      entityId: row.id,
+      after: { kpi_id: kpiId, ...row },
+    });
+    return row;
+  });
+}
+
+export async function changeKpiMeasurement(
+  db: DbOrTx,
+  options: { user: SignedInUser; kpiId: string; measurementId: string; input: TKpiMeasurementInput; now: Date },
+): Promise<TKpiMeasurement> {
+  const { user, kpiId, measurementId, now } = options;
+  return db.transaction(async (tx) => {
+    await writableKpi(tx, user, kpiId);
+    const before = await findMeasurement(tx, { kpiId, measurementId });
+    const row = await updateMeasurement(tx, { kpiId, measurementId, fields: fieldsOf(user, options.input, now), now });
+    if (!before || !row) throw notFound(MEASUREMENT_NOT_FOUND);
+    await auditWrite(tx, user, {
+      action: 'kpi_measurement.update',
+      entity: 'kpi_measurement',
+      entityId: measurementId,
+      before: { kpi_id: kpiId, ...before },
+      after: { kpi_id: kpiId, ...row },
+    });
+    return row;
+  });
+}
+
+export async function removeKpiMeasurement(
+  db: DbOrTx,
+  options: { user: SignedInUser; kpiId: string; measurementId: string },
+): Promise<void> {
+  const { user, kpiId, measurementId } = options;
+  await db.transaction(async (tx) => {
+    await writableKpi(tx, user, kpiId);
+    const before = await findMeasurement(tx, { kpiId, measurementId });
+    if (!before || !(await deleteMeasurement(tx, { kpiId, measurementId }))) throw notFound(MEASUREMENT_NOT_FOUND);
+    await auditWrite(tx, user, {
+      action: 'kpi_measurement.delete',
+      entity: 'kpi_measurement',
+      entityId: measurementId,
+      before: { kpi_id: kpiId, ...before },
+    });
+  });
+}

@@ -1,0 +1,265 @@
+import type { ScimUserRow } from '../../db/queries/scim/scim.ts';
+import { scimInvalidSyntax, scimInvalidValue, ScimError } from '../../lib/scim-error.ts';
+import { attributeOf, isObject, patchOperations } from './patch.ts';
+
+// DOMAIN "SCIM mapping": userName = the e-mail (case-insensitive), externalId kept, name.givenName
+// + name.familyName -> full name, title -> job title, active -> status, the enterprise extension's
+// department -> team. Never the role nor is_admin. A directory whose userName is no e-mail address
+// (Entra ID mapped to an employee id, say) is kept as sent, and the e-mail is then the `emails`
+// value marked primary, else the work one, else the first.
+export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+
+export type UserDraft = {
+  userName: string | null;
+  // The address `emails` gives (the primary, else the work one, else the first).
+  email: string | null;
+  externalId: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  formatted: string | null;
+  displayName: string | null;
+  title: string | null;
+  active: boolean;
+  department: string | null;
+};
+
+export type UserFields = {
+  email: string;
+  // userName when it is not the e-mail.
+  scimUserName: string | null;
+  fullName: string;
+  jobTitle: string | null;
+  externalId: string | null;
+  department: string | null;
+  active: boolean;
+};
+
+// Attributes of the core and enterprise schemas that HabiTrack does not keep: accepted, ignored
+// (Entra ID and Okta send them with their default mappings).
+const IGNORED = new Set([
+  'nickname',
+  'profileurl',
+  'usertype',
+  'preferredlanguage',
+  'locale',
+  'timezone',
+  'password',
+  'phonenumbers',
+  'ims',
+  'photos',
+  'addresses',
+  'groups',
+  'entitlements',
+  'roles',
+  'x509certificates',
+  'name.middlename',
+  'name.honorificprefix',
+  'name.honorificsuffix',
+  'employeenumber',
+  'costcenter',
+  'organization',
+  'division',
+  'manager',
+]);
+
+// A single value sent as a one-element multi-valued list (`[{"value": "x"}]`), as older Entra ID
+// jobs send some single-valued attributes, is that value.
+function single(value: unknown): unknown {
+  if (Array.isArray(value) && value.length === 1 && isObject(value[0]) && 'value' in value[0]) return value[0].value;
+  return value;
+}
+
+function text(raw: unknown, attribute: string, max = 200): string | null {
+  const value = single(raw);
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') throw scimInvalidValue(`${attribute} must be a string`);
+  const trimmed = value.trim();
+  if (trimmed.length > max) throw scimInvalidValue(`${attribute} is longer than ${max} characters`);
+  return trimmed === '' ? null : trimmed;
+}
+
+function boolean(raw: unknown, attribute: string): boolean {
+  const value = single(raw);
+  if (typeof value === 'boolean') return value;
+  // Entra ID sends "True" / "False" as strings.
+  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  throw scimInvalidValue(`${attribute} must be a boolean`);
+}
+
+function splitName(fullName: string): { givenName: string; familyName: string | null } {
+  const at = fullName.indexOf(' ');
+  return at < 0
+    ? { givenName: fullName, familyName: null }
+    : { givenName: fullName.slice(0, at), familyName: fullName.slice(at + 1) };
+}
+
+export function draftOf(row: ScimUserRow): UserDraft {
+  const { givenName, familyName } = splitName(row.fullName);
+  return {
+    userName: row.scimUserName ?? row.email,
+    email: row.email,
+    externalId: row.externalId,
+    givenName,
+    familyName,
+    formatted: null,
+    displayName: null,
+    title: row.jobTitle,
+    active: row.deactivatedAt === null,
+    department: row.teamName,
+  };
+}
+
+export const emptyDraft = (): UserDraft => ({
+  userName: null,
+  email: null,
+  externalId: null,
+  givenName: null,
+  familyName: null,
+  formatted: null,
+  displayName: null,
+  title: null,
+  active: true,
+  department: null,
+});
+
+// Sets one attribute by its path (case-insensitive, optionally prefixed by its schema's URN).
+function setAttribute(draft: UserDraft, rawPath: string, value: unknown, op: 'add' | 'replace' | 'remove'): void {
+  let path = rawPath.trim().toLowerCase();
+  const enterprise = ENTERPRISE_SCHEMA.toLowerCase();
+  if (path === enterprise) {
+    if (op === 'remove') return void (draft.department = null);
+    if (!isObject(value)) throw scimInvalidValue(`${rawPath} must be an object`);
+    for (const [key, inner] of Object.entries(value)) setAttribute(draft, `${enterprise}:${key}`, inner, op);
+    return;
+  }
+  if (path.startsWith(`${enterprise}:`)) path = path.slice(enterprise.length + 1);
+  else if (path.startsWith(`${USER_SCHEMA.toLowerCase()}:`)) path = path.slice(USER_SCHEMA.length + 1);
+  const head = path.split(/[.[]/)[0]!;
+  const v = op === 'remove' ? null : value;
+  switch (path) {
+    case 'username':
+      if (op === 'remove') throw new ScimError(400, 'userName cannot be removed', 'mutability');
+      draft.userName = text(v, 'userName');
+      return;
+    case 'externalid':
+      draft.externalId = text(v, 'externalId');
+      return;
+    case 'title':
+      draft.title = text(v, 'title');
+      return;
+    case 'displayname':
+      draft.displayName = text(v, 'displayName');
+      return;
+    case 'active':
+      if (op === 'remove') throw new ScimError(400, 'active cannot be removed', 'mutability');
+      draft.active = boolean(v, 'active');
+      return;
+    case 'department':
+      draft.department = text(v, 'department');
+      return;
+    case 'name.givenname':
+      draft.givenName = text(v, 'name.givenName');
+      return;
+    case 'name.familyname':
+      draft.familyName = text(v, 'name.familyName');
+      return;
+    case 'name.formatted':
+      draft.formatted = text(v, 'name.formatted');
+      return;
+    case 'name':
+      if (v === null) return void Object.assign(draft, { givenName: null, familyName: null, formatted: null });
+      if (!isObject(v)) throw scimInvalidValue('name must be an object');
+      for (const [key, inner] of Object.entries(v)) setAttribute(draft, `name.${key}`, inner, op);
+      return;
+  }
+  if (head === 'emails') return void (draft.email = emailOf(path, v, draft.email));
+  if (IGNORED.has(path) || IGNORED.has(head) || path === 'schemas' || path === 'id' || path === 'meta') return;
+  throw new ScimError(400, `Unknown attribute: ${rawPath}`, 'invalidPath');
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+$/;
+
+// The address `emails` gives: the whole list (its primary, else its work address, else its first)
+// or one address by a path such as `emails[type eq "work"].value`. Every value must be an e-mail
+// address. It is the e-mail only when userName is not one (fieldsOf).
+function emailOf(path: string, value: unknown, current: string | null): string | null {
+  if (value === null) return path === 'emails' ? null : current;
+  const items = path === 'emails' ? (Array.isArray(value) ? value : [value]) : [{ value: single(value) }];
+  const entries = items.map((item) => {
+    const address = isObject(item) ? attributeOf(item, 'value') : item;
+    if (typeof address !== 'string' || !EMAIL.test(address.trim())) {
+      throw scimInvalidValue('emails must hold e-mail addresses');
+    }
+    const type = isObject(item) ? attributeOf(item, 'type') : undefined;
+    const primary = isObject(item) ? single(attributeOf(item, 'primary')) : undefined;
+    return { address: address.trim().toLowerCase(), type, primary: primary === true || primary === 'True' };
+  });
+  const chosen =
+    entries.find((e) => e.primary) ??
+    entries.find((e) => typeof e.type === 'string' && e.type.toLowerCase() === 'work') ??
+    entries[0];
+  return chosen?.address ?? current;
+}
+
+// The attributes of a User resource (POST and PUT) over `base`.
+export function applyResource(base: UserDraft, body: unknown): UserDraft {
+  if (!isObject(body)) throw scimInvalidSyntax('The request body must be a JSON object');
+  const draft = { ...base };
+  for (const [key, value] of Object.entries(body)) setAttribute(draft, key, value, 'replace');
+  return draft;
+}
+
+export function applyPatch(base: UserDraft, body: unknown): UserDraft {
+  const draft = { ...base };
+  for (const operation of patchOperations(body)) {
+    const { op, path } = operation;
+    if (path) setAttribute(draft, path, operation.value, op);
+    else if (op === 'remove') throw new ScimError(400, 'A remove operation needs a path', 'noTarget');
+    else if (!isObject(operation.value)) throw scimInvalidValue('An operation without a path needs an object value');
+    else for (const [key, value] of Object.entries(operation.value)) setAttribute(draft, key, value, op);
+  }
+  return draft;
+}
+
+export function fieldsOf(draft: UserDraft): UserFields {
+  const userName = draft.userName;
+  if (!userName) throw scimInvalidValue('userName is required');
+  const userNameIsEmail = EMAIL.test(userName);
+  const email = userNameIsEmail ? userName.toLowerCase() : draft.email;
+  if (!email) {
+    throw scimInvalidValue(
+      'userName is not an e-mail address and emails holds none: send the e-mail in emails, or map ' +
+        "the directory's userPrincipalName or mail to userName",
+    );
+  }
+  const fromParts = [draft.givenName, draft.familyName].filter(Boolean).join(' ');
+  const fullName = fromParts || draft.formatted || draft.displayName;
+  if (!fullName) throw scimInvalidValue('name.givenName and name.familyName are required');
+  return {
+    email,
+    scimUserName: userNameIsEmail ? null : userName,
+    fullName,
+    jobTitle: draft.title,
+    externalId: draft.externalId,
+    department: draft.department,
+    active: draft.active,
+  };
+}
+
+export function toResource(row: ScimUserRow, location: string) {
+  const { givenName, familyName } = splitName(row.fullName);
+  return {
+    schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA],
+    id: row.id,
+    ...(row.externalId === null ? {} : { externalId: row.externalId }),
+    userName: row.scimUserName ?? row.email,
+    name: { formatted: row.fullName, givenName, ...(familyName === null ? {} : { familyName }) },
+    displayName: row.fullName,
+    ...(row.jobTitle === null ? {} : { title: row.jobTitle }),
+    active: row.deactivatedAt === null,
+    emails: [{ value: row.email, type: 'work', primary: true }],
+    [ENTERPRISE_SCHEMA]: row.teamName === null ? {} : { department: row.teamName },
+    meta: { resourceType: 'User', created: row.createdAt.toISOString(), location },
+  };
+}

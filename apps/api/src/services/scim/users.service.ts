@@ -1,0 +1,238 @@
+import { insertAudit } from '../../db/queries/audit/audit.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  findEmailHolder,
+  findScimUserNameHolder,
+  findExternalIdHolder,
+  findScimUser,
+  insertScimUser,
+  joinDefaultCohort,
+  listScimUsers,
+  teamNamed,
+  updateScimUser,
+  type ScimUserFilter,
+  type ScimUserRow,
+} from '../../db/queries/scim/scim.ts';
+import { ScimError, scimNotFound } from '../../lib/scim-error.ts';
+import { project, type Projection } from './projection.ts';
+import {
+  applyPatch,
+  applyResource,
+  draftOf,
+  emptyDraft,
+  fieldsOf,
+  toResource,
+  type UserDraft,
+  type UserFields,
+} from './user-mapping.ts';
+
+// The caller of a SCIM request: a token of one organisation (never a person).
+export type ScimCaller = { tokenId: string; organisationId: string; baseUrl: string };
+
+const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+const MAX_COUNT = 200;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const locationOf = (caller: ScimCaller, id: string) => `${caller.baseUrl}/Users/${id}`;
+const resource = (caller: ScimCaller, row: ScimUserRow) => toResource(row, locationOf(caller, row.id));
+
+// What the audit log keeps of a user: the values SCIM may change.
+const audited = (row: ScimUserRow) => ({
+  email: row.email,
+  user_name: row.scimUserName,
+  full_name: row.fullName,
+  job_title: row.jobTitle,
+  external_id: row.externalId,
+  team: row.teamName,
+  active: row.deactivatedAt === null,
+});
+
+async function userOf(db: Db | Tx, caller: ScimCaller, id: string, lock = false): Promise<ScimUserRow> {
+  // Another organisation's user, or no user at all: not found either way.
+  const row = UUID.test(id)
+    ? await findScimUser(db, { organisationId: caller.organisationId, userId: id, lock })
+    : null;
+  if (!row) throw scimNotFound(`User ${id} not found`);
+  return row;
+}
+
+export async function getScimUser(db: Db, caller: ScimCaller, id: string, projection: Projection = {}) {
+  return project(resource(caller, await userOf(db, caller, id)), projection);
+}
+
+// `filter` supports `userName eq "..."` and `externalId eq "..."` (RFC 7644 §3.4.2.2), in any
+// letter case and spacing, and the work e-mail (`emails[type eq "work"].value eq "..."`, which Entra
+// ID may be set to match on).
+const FILTER =
+  /^\s*(userName|externalId|emails(?:\[\s*type\s+eq\s+"work"\s*\])?(?:\.value)?)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i;
+
+export function parseFilter(filter: string | undefined): ScimUserFilter {
+  if (filter === undefined || filter.trim() === '') return null;
+  const match = FILTER.exec(filter);
+  if (!match)
+    throw new ScimError(
+      400,
+      'Only the filters userName eq "..." and externalId eq "..." are supported',
+      'invalidFilter',
+    );
+  const name = match[1]!.toLowerCase();
+  const attribute = name === 'externalid' ? 'externalId' : name === 'username' ? 'userName' : 'email';
+  return { attribute, value: match[2]!.replace(/\\(.)/g, '$1') };
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!/^-?\d+$/.test(value)) throw new ScimError(400, `${name} must be an integer`, 'invalidValue');
+  return Number(value);
+}
+
+// Past any organisation's size: a larger startIndex answers the same empty page (and stays a
+// number the database takes as an offset).
+const MAX_START_INDEX = 1_000_000_000;
+
+// RFC 7644 §3.4.2.4: a startIndex below 1 means 1, a negative count means 0.
+export function paging(query: { startIndex?: string; count?: string }) {
+  const startIndex = Math.min(MAX_START_INDEX, Math.max(1, positiveInteger(query.startIndex, 1, 'startIndex')));
+  const count = Math.min(MAX_COUNT, Math.max(0, positiveInteger(query.count, 100, 'count')));
+  return { startIndex, count };
+}
+
+export const listResponse = <T>(total: number, startIndex: number, resources: T[]) => ({
+  schemas: [LIST_SCHEMA],
+  totalResults: total,
+  startIndex,
+  itemsPerPage: resources.length,
+  Resources: resources,
+});
+
+export async function listUsers(
+  db: Db,
+  caller: ScimCaller,
+  query: { filter?: string; startIndex?: string; count?: string } & Projection,
+) {
+  const filter = parseFilter(query.filter);
+  const { startIndex, count } = paging(query);
+  const { total, rows } = await listScimUsers(db, {
+    organisationId: caller.organisationId,
+    filter,
+    offset: startIndex - 1,
+    limit: count,
+  });
+  return listResponse(
+    total,
+    startIndex,
+    rows.map((row) => project(resource(caller, row), query)),
+  );
+}
+
+async function checkUnique(tx: Tx, caller: ScimCaller, fields: UserFields, selfId: string | null) {
+  const holder = await findEmailHolder(tx, fields.email);
+  if (holder && holder.id !== selfId) {
+    throw new ScimError(
+      409,
+      `${fields.scimUserName === null ? 'userName' : 'The e-mail'} is already in use`,
+      'uniqueness',
+    );
+  }
+  if (fields.scimUserName !== null) {
+    const other = await findScimUserNameHolder(tx, {
+      organisationId: caller.organisationId,
+      userName: fields.scimUserName,
+    });
+    if (other && other.id !== selfId) throw new ScimError(409, 'userName is already in use', 'uniqueness');
+  }
+  if (fields.externalId !== null) {
+    const other = await findExternalIdHolder(tx, {
+      organisationId: caller.organisationId,
+      externalId: fields.externalId,
+    });
+    if (other && other.id !== selfId) throw new ScimError(409, 'externalId is already in use', 'uniqueness');
+  }
+}
+
+async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current: ScimUserRow | null) {
+  const teamId = fields.department
+    ? await teamNamed(tx, { organisationId: caller.organisationId, name: fields.department })
+    : null;
+  // Deactivated once: the first deactivation's time is kept while they stay deactivated.
+  const deactivatedAt = fields.active ? null : (current?.deactivatedAt ?? new Date());
+  return {
+    email: fields.email,
+    scimUserName: fields.scimUserName,
+    fullName: fields.fullName,
+    jobTitle: fields.jobTitle,
+    externalId: fields.externalId,
+    teamId,
+    deactivatedAt,
+  };
+}
+
+// New people join the organisation's default cohort when one is set (DOMAIN "SCIM mapping");
+// otherwise they wait for an administrator to place them.
+export async function createUser(db: Db, caller: ScimCaller, body: unknown) {
+  const fields = fieldsOf(applyResource(emptyDraft(), body));
+  const row = await db.transaction(async (tx) => {
+    await checkUnique(tx, caller, fields, null);
+    const id = await insertScimUser(tx, {
+      organisationId: caller.organisationId,
+      values: await valuesOf(tx, caller, fields, null),
+    });
+    const cohortId = await joinDefaultCohort(tx, { organisationId: caller.organisationId, userId: id });
+    const created = await userOf(tx, caller, id);
+    await audit(tx, caller, 'scim.user.create', null, created, cohortId);
+    return created;
+  });
+  return resource(caller, row);
+}
+
+async function change(
+  db: Db,
+  caller: ScimCaller,
+  id: string,
+  action: string,
+  next: (draft: UserDraft) => UserDraft,
+): Promise<ScimUserRow> {
+  return db.transaction(async (tx) => {
+    const before = await userOf(tx, caller, id, true);
+    const fields = fieldsOf(next(draftOf(before)));
+    await checkUnique(tx, caller, fields, before.id);
+    await updateScimUser(tx, { userId: before.id, values: await valuesOf(tx, caller, fields, before) });
+    const after = await userOf(tx, caller, id);
+    await audit(tx, caller, action, before, after);
+    return after;
+  });
+}
+
+// PUT: the resource as sent replaces what SCIM manages (absent attributes are cleared).
+export async function replaceUser(db: Db, caller: ScimCaller, id: string, body: unknown) {
+  return resource(caller, await change(db, caller, id, 'scim.user.replace', () => applyResource(emptyDraft(), body)));
+}
+
+export async function patchUser(db: Db, caller: ScimCaller, id: string, body: unknown) {
+  return resource(caller, await change(db, caller, id, 'scim.user.patch', (draft) => applyPatch(draft, body)));
+}
+
+// DELETE deprovisions: the user is deactivated and their data kept (DOMAIN "Deactivation").
+export async function deleteUser(db: Db, caller: ScimCaller, id: string): Promise<void> {
+  await change(db, caller, id, 'scim.user.delete', (draft) => ({ ...draft, active: false }));
+}
+
+async function audit(
+  tx: Tx,
+  caller: ScimCaller,
+  action: string,
+  before: ScimUserRow | null,
+  after: ScimUserRow,
+  // The default cohort a new user joined.
+  cohortId: string | null = null,
+) {
+  await insertAudit(tx, {
+    organisationId: caller.organisationId,
+    actorTokenId: caller.tokenId,
+    action,
+    entity: 'user',
+    entityId: after.id,
+    before: before && audited(before),
+    after: { ...audited(after), ...(cohortId ? { cohort_id: cohortId } : {}) },
+  });
+}

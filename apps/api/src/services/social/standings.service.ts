@@ -1,0 +1,83 @@
+import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { isAtLeast, type MemberCohort, type StandingsVersion } from '../../db/queries/social/cohorts.ts';
+import { findCohortStandings, type StandingFacts } from '../../db/queries/social/leaderboard.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
+import { heldAnswer } from '../../db/speed/held-answers.ts';
+import { deepFreeze } from '../../lib/deep-freeze.ts';
+import { totalProgress } from '../habits/progress.ts';
+
+export type Standing = StandingFacts & { progress: number };
+
+// DOMAIN "Cohort and endorsements": total progress descending, then streak descending, then name
+// (and the id between namesakes, so every reader ranks the same way).
+export function compareStandings(a: Standing, b: Standing): number {
+  return (
+    b.progress - a.progress ||
+    b.streak - a.streak ||
+    a.full_name.localeCompare(b.full_name, 'en') ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+// A cohort's members in leaderboard order as of one standings version, for the span of time in
+// which every member's local date stays the same (their streaks depend on it). Each entry is the
+// leaderboard's as seen by someone who is neither that member nor endorsed them today; entries are
+// frozen, being shared by every request until the next change (a request copies what it changes).
+type RankedStandings = {
+  version: StandingsVersion;
+  validFrom: number;
+  validUntil: number;
+  entries: readonly Readonly<TCohortMember>[];
+};
+
+function toEntry(standing: Standing, index: number): Readonly<TCohortMember> {
+  const entry: TCohortMember = {
+    user: {
+      id: standing.id,
+      email: standing.email,
+      full_name: standing.full_name,
+      job_title: standing.job_title,
+      role: standing.role,
+    },
+    rank: index + 1,
+    active_habits: standing.habits.map((h) => ({ name: h.name, days_completed: h.days_completed })),
+    total_progress_percentage: standing.progress,
+    current_streak: standing.streak,
+    total_endorsements: standing.received,
+    endorsed_today: false,
+    is_current_user: false,
+  };
+  return deepFreeze(entry);
+}
+
+type StandingsCall = { cohortId: string; version: StandingsVersion; now: Date };
+
+// A cohort is ranked once per change of what its leaderboard shows, not once per request: the
+// request has read the cohort's standings version (triggers raise it with every such change,
+// migrations 0005 to 0009) and is answered from standings at least that recent.
+const heldStandings = heldAnswer<StandingsCall, RankedStandings, AppDatabase>({
+  name: 'cohort standings',
+  max: 2_000,
+  key: (call) => call.cohortId,
+  read: async (database, call) => {
+    const facts = await findCohortStandings(database.db, call);
+    if (!facts) return null;
+    const members = facts.members.map((m) => ({ ...m, progress: totalProgress(m.habits) }));
+    return {
+      version: facts.version,
+      validFrom: Date.parse(facts.valid_from),
+      validUntil: Date.parse(facts.valid_until),
+      entries: Object.freeze(members.sort(compareStandings).map(toEntry)),
+    };
+  },
+  reuse: (_database, held, call) => {
+    const now = call.now.getTime();
+    return isAtLeast(held.version, call.version) && now >= held.validFrom && now < held.validUntil ? held : null;
+  },
+});
+
+// The cohort's leaderboard entries in order; null when the cohort no longer exists.
+export async function rankedStandings(database: AppDatabase, cohort: MemberCohort, now: Date) {
+  const held = await database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now });
+  return held?.entries ?? null;
+}
