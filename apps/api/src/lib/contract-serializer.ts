@@ -11,10 +11,11 @@ type JsonSchema = { type?: unknown; items?: unknown; definitions?: unknown; $def
 // A frozen answer, and a list's frozen items, are written once (reuseFrozen, SPEED_OFF=frozen-items):
 // a frozen object cannot change, so its JSON is the same every time.
 // - The leaderboard's entries are frozen and shared by every request of the cohort until its
-//   standings change (standings.service.ts), so an answer of 200 members is written from 200 kept
-//   texts instead of anew (about 10 times faster).
+//   standings change (services/social/standings.service.ts), so an answer of 200 members is
+//   written from 200 kept texts instead of anew (about 10 times faster).
 // - A held insights answer is frozen and shared by every leader of the organisation until a fact
-//   it shows changes (insights.service.ts), so it is written once, not once per request.
+//   it shows changes (services/insights/insights.service.ts), so it is written once, not once per
+//   request.
 export function contractSerializerCompiler(options: { reuseFrozen: boolean }) {
   return ({ schema }: { schema: unknown }): Serializer => {
     const json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7' }) as JsonSchema;

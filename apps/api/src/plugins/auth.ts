@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTokenVerifier, InvalidTokenError, type KeySets, type VerifiedToken } from '../auth/verify-token.ts';
 import type { AuthConfig } from '../config.ts';
-import type { SignedInUser } from '../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../types/signed-in-user.ts';
 import { HttpError, unauthorized } from '../lib/errors.ts';
 import { signedInUser } from '../services/identity/identity.service.ts';
 import type { FailureSource } from './rate-limit.ts';

@@ -5,7 +5,7 @@ import { users } from './users.ts';
 // Raised by triggers (migration 0008) whenever anything the member's dashboard shows of their own
 // activity changes: their habits and stored progress, a check-in's date, type or positive change,
 // a mood, joining or leaving a cohort. A reader holding what it computed at one version knows it
-// is still exact while the version is unchanged (services/dashboard.service.ts).
+// is still exact while the version is unchanged (services/dashboard/dashboard.service.ts).
 export const memberActivity = pgTable('member_activity', {
   userId: uuid()
     .primaryKey()

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ScimError } from '../../lib/scim-error.ts';
-import type { ScimCaller } from '../../services/scim/users.service.ts';
+import type { ScimCaller } from '../../services/scim/caller.ts';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
 

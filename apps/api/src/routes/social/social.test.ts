@@ -234,7 +234,7 @@ describeEachDatabase('cohort leaderboard and endorsements API', (getDatabase) =>
     expect(smallCount).toBeLessThanOrEqual(6);
     expect(await members(large)).toHaveLength(500);
   });
-  // The standings are computed once per change and held per app (services/standings.service.ts): every change
+  // The standings are computed once per change and held per app (services/social/standings.service.ts): every change
   // the leaderboard shows, made anywhere (here straight in the database, as another instance
   // would), must show on the very next call, and so must a new local day.
   it('shows every change on the next call, whoever made it, and a new day', async () => {

@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { countAudit, listAudit, type AuditFilter, type AuditRow } from '../../db/queries/admin/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Admin } from './cohorts.service.ts';
+import type { Admin } from './admin.ts';
 
 // The audit log, read only (decision 018): the database refuses UPDATE and DELETE on it, and no
 // operation offers either. Only the administrator's own organisation's entries.

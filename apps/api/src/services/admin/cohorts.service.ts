@@ -18,12 +18,12 @@ import {
 } from '../../db/queries/admin/cohorts.ts';
 import { findProgrammeInOrganisation } from '../../db/queries/organizational/organizational.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 
 // Cohorts in the administration console (issue 21, decision 018). Every id is looked up in the
 // administrator's organisation: anything else is 404. The organisation's row is locked for each
 // write, so names are checked and written one write at a time (no unique-index race reaches 500).
-export type Admin = { id: string; organisationId: string };
 
 export const COHORT_NOT_FOUND = 'This cohort was not found in your organisation.';
 const PROGRAMME_NOT_FOUND = 'This programme was not found in your organisation.';

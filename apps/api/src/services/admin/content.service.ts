@@ -31,7 +31,7 @@ import {
 } from '../../db/queries/admin/content-writes.ts';
 import { sanitizeIntroContent } from '../../imports/sanitize-intro.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { Admin } from './cohorts.service.ts';
+import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 
 // Programme content in the administration console (issue 21, decision 018). Every item is looked

@@ -8,7 +8,7 @@ import {
   updateHabitFields,
 } from '../../db/queries/admin/content-writes.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { Admin } from './cohorts.service.ts';
+import type { Admin } from './admin.ts';
 import { lockProgramme } from './content.service.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 

@@ -2,7 +2,7 @@ import type { TImportPeopleRequest, TImportPeopleResponse } from '@habitrack/con
 import type { Db } from '../../db/client.ts';
 import { uploadContext } from '../../db/queries/admin/people.ts';
 import { insertAudit } from '../../db/queries/audit/audit.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { ImportError } from '../../imports/import-error.ts';
 import { importPeopleFile, type PeopleImportSummary } from '../../imports/import-people.ts';
 import { readPeopleCsv } from '../../imports/people-csv.ts';

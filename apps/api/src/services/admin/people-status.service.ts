@@ -6,7 +6,8 @@ import {
   updatePerson as updateRow,
   type AdminPersonRow,
 } from '../../db/queries/admin/people.ts';
-import { audit, erasedRefusal, personOf, refusingConflicts, toPerson, type Admin } from './person.ts';
+import { audit, erasedRefusal, personOf, refusingConflicts, toPerson } from './person.ts';
+import type { Admin } from './admin.ts';
 
 // The console's deactivation, reactivation and erasure of a person (issue 21, DOMAIN "Deactivation"
 // and "Erasure"), each one transaction with its audit row.

@@ -23,12 +23,14 @@ import {
 import { queueEmails } from '../../db/queries/notifications/outbox.ts';
 import { notFound } from '../../lib/errors.ts';
 import { invitationEmail } from '../../mail/invitation-email.ts';
-import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson, type Admin } from './person.ts';
+import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson } from './person.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
+import type { Admin } from './admin.ts';
 
 // The console's People (issue 21, DOMAIN "Wave 2: administration"): search, invite and change.
 // Every operation acts in the administrator's own organisation: anyone else's id is "not found".
 // Every write is one transaction with its audit row; a write that changes nothing writes none.
-// Deactivation and erasure: admin-people-status.service.ts.
+// Deactivation and erasure: people-status.service.ts.
 
 export async function listPeople(db: Db, options: { admin: Admin; query: TListPeopleQuery }) {
   const { query } = options;
@@ -70,7 +72,8 @@ async function checkPlacement(tx: Tx, admin: Admin, placement: { teamId?: string
 
 export async function invitePerson(
   db: Db,
-  options: { admin: Admin; input: z.output<typeof ZInvitePersonRequest>; publicUrl: string; now: Date },
+  // The invitation names the administrator and their organisation: the whole signed-in user.
+  options: { admin: SignedInUser; input: z.output<typeof ZInvitePersonRequest>; publicUrl: string; now: Date },
 ): Promise<TAdminPerson> {
   const { admin, input } = options;
   return refusingConflicts(

@@ -2,14 +2,12 @@ import type { TAdminPerson } from '@habitrack/contracts/admin/people';
 import type { Db, Tx } from '../../db/client.ts';
 import { findPerson, type AdminPersonRow } from '../../db/queries/admin/people.ts';
 import { insertAudit } from '../../db/queries/audit/audit.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
 import { LAST_ADMIN_CONSTRAINT, USER_EMAIL_CONSTRAINT, violatesConstraint } from '../../lib/constraint-violation.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { Admin } from './admin.ts';
 
 // What the console's People operations share (issue 21): the person as the contract shows them,
 // finding them in the administrator's organisation only, their audit row and the 409 refusals.
-
-export type Admin = SignedInUser;
 
 export function toPerson(row: AdminPersonRow): TAdminPerson {
   return {

@@ -6,7 +6,7 @@ import { ImportError, type ImportProblem } from '../../imports/import-error.ts';
 import { importProgramme, type ProgrammeImportSummary } from '../../imports/import-programme.ts';
 import { parseProgrammeFile } from '../../imports/programme-file.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
-import type { Admin } from './cohorts.service.ts';
+import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 
 // A programme file uploaded in the console (issue 21, decision 018): the same file and the same

@@ -2,7 +2,7 @@ import type { TCreateScimTokenResponse, TScimToken } from '@habitrack/contracts/
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { listScimTokens, revokeScimToken } from '../../db/queries/admin/scim-tokens.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Admin } from './cohorts.service.ts';
+import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { createScimToken } from '../scim/tokens.service.ts';
 

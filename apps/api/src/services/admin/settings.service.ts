@@ -8,7 +8,7 @@ import {
   type OrganisationSettings,
 } from '../../db/queries/admin/settings.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { Admin } from './cohorts.service.ts';
+import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 
 // The organisation's settings (issue 21, decision 018). Trusted tenants decide who may sign in

@@ -1,7 +1,7 @@
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
 import { findDashboardFacts } from '../../db/queries/dashboard/dashboard.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { localDate } from '../../lib/local-date.ts';
 import { progressPercentage } from '../habits/progress.ts';

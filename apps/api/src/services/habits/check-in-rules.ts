@@ -27,7 +27,7 @@ const longDate = (date: string) =>
 // once, in the order a refusal is explained; the first that fails refuses the check-in and nothing
 // is written. A request that can never be right is a 400; a date the habit's state rules out (too
 // late, before the start, paused, the frame over) is a 409. The history page asks the same rules
-// which days it may offer (habit-history.service.ts).
+// which days it may offer (history.service.ts).
 const RULES: { refuses: (c: CheckIn) => boolean; refusal: (c: CheckIn) => Refusal }[] = [
   {
     refuses: (c) => c.date > c.today,

@@ -1,6 +1,6 @@
 import type { THabitLog, TLogHabitRequest, TTodayLogResponse } from '@habitrack/contracts/habits/log-habit';
 import { findActiveUserHabit, findLog, saveHabitLog, toHabitLog } from '../../db/queries/habits/logs.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { findHabit } from '../../db/queries/programmes/programmes.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';

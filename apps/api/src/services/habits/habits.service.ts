@@ -2,7 +2,7 @@ import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
 import type { TUserHabit } from '@habitrack/contracts/habits/list-my-active-habits';
 import type { THabit } from '@habitrack/contracts/programmes/list-behaviours';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { listOrganisationHabits } from '../../db/queries/programmes/programmes.ts';
 import {
   activeSlots,

@@ -9,7 +9,7 @@ import {
   type HistoryFacts,
 } from '../../db/queries/habits/history.ts';
 import { findHabitFrame } from '../../db/queries/habits/pauses.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
 import { checkInRefusal } from './check-in-rules.ts';

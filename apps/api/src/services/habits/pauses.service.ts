@@ -12,7 +12,7 @@ import {
   shortenPause,
   type HabitFrame,
 } from '../../db/queries/habits/pauses.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { addDays, localDate } from '../../lib/local-date.ts';
 import { daysBetween, frameIsOver, pausedDayCount } from './frame.ts';

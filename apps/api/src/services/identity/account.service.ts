@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { acceptTermsOnce, removeOnboardingState } from '../../db/queries/identity/account.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { localDate } from '../../lib/local-date.ts';
 
 export function acceptTerms(db: Db, options: { userId: string; now: Date }): Promise<Date> {

@@ -1,6 +1,6 @@
 import type { TUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import { findFlowFacts } from '../../db/queries/identity/flow.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { localDate } from '../../lib/local-date.ts';
 

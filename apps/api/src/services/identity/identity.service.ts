@@ -11,8 +11,8 @@ import {
   findUserByIdentity,
   linkIdentity,
   tenantIsTrusted,
-  type SignedInUser,
 } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { updateTimeZone } from '../../db/queries/identity/users.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { unauthorized } from '../../lib/errors.ts';

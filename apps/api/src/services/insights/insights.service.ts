@@ -1,6 +1,6 @@
 import type { TInsights, TInsightsQuery } from '@habitrack/contracts/insights/get-insights';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import {
   applyWrittenFacts,
   findInsightsCaller,
@@ -35,7 +35,7 @@ import { ownsDepartment, DEPARTMENT_NOT_FOUND } from '../organizational/access.t
 // Programme insights (DOMAIN "Wave 2: insights", decision 016): a leader or an administrator sees
 // the whole current programme with a breakdown per cohort and per department, a team leader their
 // own departments; everything is read from the prepared aggregates here, and suppressed below 5
-// members by the sections built from them (insights-sections.ts), before anything is sent.
+// members by the sections built from them (sections.ts), before anything is sent.
 const NOT_ALLOWED = 'Only leaders, team leaders and administrators can see programme insights.';
 const NO_PROGRAMME = 'You are not in a programme yet, so there are no insights to show.';
 // A held answer serves at most until the next quarter hour: every time zone's midnight falls on

@@ -1,6 +1,6 @@
 import type { TMoodEntry } from '@habitrack/contracts/mood/record-mood';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { insertMood } from '../../db/queries/mood/moods.ts';
 import { conflict } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { listTeamLeaders, type ProgrammeRef } from '../../db/queries/organizational/organizational.ts';
 import { queueEmails } from '../../db/queries/notifications/outbox.ts';
 import { goalsReadyEmail } from '../../mail/goals-ready-email.ts';

@@ -5,7 +5,7 @@ import {
 import type { TUpdateNotificationPreferencesRequest } from '@habitrack/contracts/me/update-notification-preferences';
 import type { TUnsubscribeStatus } from '@habitrack/contracts/notifications/unsubscribe';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import {
   findNotificationPreferences,
   saveNotificationPreferences,

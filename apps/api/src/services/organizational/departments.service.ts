@@ -1,7 +1,7 @@
 import type { TCreateDepartmentRequest } from '@habitrack/contracts/organizational/create-department';
 import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { goalIdsInProgramme } from '../../db/queries/organizational/organizational.ts';
 import {
   findTeamInOrganisation,

@@ -1,7 +1,7 @@
 import type { TGoalInput } from '@habitrack/contracts/organizational/create-goal';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import {
   countGoals,
   deleteGoal,

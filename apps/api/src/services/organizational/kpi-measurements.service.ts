@@ -5,7 +5,7 @@ import type {
   TKpiTargetInput,
 } from '@habitrack/contracts/organizational/kpi-measurements';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import {
   deleteMeasurement,
   findMeasurement,

@@ -1,7 +1,7 @@
 import type { TDepartmentKpiInput } from '@habitrack/contracts/organizational/create-department-kpi';
 import type { TDepartmentKpi } from '@habitrack/contracts/organizational/list-department-kpis';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { goalIdsInProgramme } from '../../db/queries/organizational/organizational.ts';
 import { attachGoal, type DepartmentRef } from '../../db/queries/organizational/departments.ts';
 import {

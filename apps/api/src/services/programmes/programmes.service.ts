@@ -1,7 +1,7 @@
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
 import type { TBehaviour } from '@habitrack/contracts/programmes/list-behaviours';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { findCurrentProgramme, listBehaviours, listModules } from '../../db/queries/programmes/programmes.ts';
 import { sanitizeIntroContent } from '../../imports/sanitize-intro.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -15,7 +15,8 @@ import { insertAudit } from '../../db/queries/audit/audit.ts';
 import { ScimError, scimInvalidSyntax, scimInvalidValue, scimNotFound } from '../../lib/scim-error.ts';
 import { project, type Projection } from './projection.ts';
 import { attributeOf, patchOperations } from './patch.ts';
-import { listResponse, paging, UUID, type ScimCaller } from './users.service.ts';
+import { UUID, type ScimCaller } from './caller.ts';
+import { listResponse, paging } from './list.ts';
 
 // SCIM Groups are teams (DOMAIN "SCIM mapping"); a member is a user whose team it is, so joining a
 // group moves the user out of their previous team.

@@ -9,7 +9,7 @@ import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-memb
 import type { DbOrTx } from '../../db/client.ts';
 import { findMemberCohort, isCohortMate } from '../../db/queries/social/cohorts.ts';
 import { countEndorsementsReceived, hasActiveHabit, insertEndorsement } from '../../db/queries/social/endorsements.ts';
-import type { SignedInUser } from '../../db/queries/identity/identity.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { findLeaderboardFacts } from '../../db/queries/social/leaderboard.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';

@@ -5,7 +5,7 @@ import type { AppDatabase } from '../../speed/app-database.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { habitLogs } from '../../schema/index.ts';
 
-// A member's user habit as the check-in rules see it (services/check-in-rules.ts): its frame, its
+// A member's user habit as the check-in rules see it (services/habits/check-in-rules.ts): its frame, its
 // pauses and the ids of its habit's positive changes.
 export type CheckInUserHabit = {
   id: string;

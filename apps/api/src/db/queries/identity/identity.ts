@@ -3,11 +3,7 @@ import type { DbOrTx } from '../../client.ts';
 import { identities, organisations, users } from '../../schema/index.ts';
 import type { AppDatabase } from '../../speed/app-database.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
-
-export type SignedInUser = typeof users.$inferSelect & {
-  organisationName: string;
-  organisationTenantIds: string[];
-};
+import type { SignedInUser } from '../../../types/signed-in-user.ts';
 
 const userColumns = {
   user: users,

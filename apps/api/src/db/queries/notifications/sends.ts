@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../client.ts';
 import { streakSql } from '../habits/progress.ts';
 import { rowsOf } from '../../rows.ts';
 
-// What the scheduler reads and writes (services/notifications.service.ts, decision 015). Lists
+// What the scheduler reads and writes (services/notifications/notifications.service.ts, decision 015). Lists
 // travel as text arrays, unnested and cast in the statement: both drivers send those alike.
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
