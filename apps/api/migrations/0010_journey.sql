@@ -1,5 +1,5 @@
--- The member's journey (DOMAIN "Wave 2: the member's journey", decision 014): pauses, the frame of
--- a user habit and its end, and the celebration of a completed habit.
+-- The member's journey (docs/domain/README.md#the-members-journey, decision 014): pauses, the frame
+-- of a user habit and its end, and the celebration of a completed habit.
 -- A completed habit has left its slot (decision 002) but keeps its history. Not used in this file:
 -- a value added to an enum cannot be used in the transaction that adds it.
 ALTER TYPE "user_habit_status" ADD VALUE IF NOT EXISTS 'completed';--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Reminder and weekly-summary e-mails (DOMAIN "Wave 2: the member's journey", decision 015).
+-- Reminder and weekly-summary e-mails (docs/domain/notifications.md, decision 015).
 CREATE TYPE "public"."notification_kind" AS ENUM('daily_reminder', 'weekly_summary');--> statement-breakpoint
 -- A member's e-mail settings; no row = everything off. The time is a wall-clock time in the
 -- member's own time zone, in 15-minute steps.

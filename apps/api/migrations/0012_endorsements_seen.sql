@@ -1,6 +1,6 @@
--- Who cheered me on (DOMAIN "Wave 2: the member's journey"): when a member last opened their
--- endorsements page, so the dashboard can say how many arrived since. The marker is the
--- created_at of the newest endorsement the page showed, and it only moves forward.
+-- Who cheered me on (docs/domain/standings-and-endorsements.md#new-since-your-last-visit): when a
+-- member last opened their endorsements page, so the dashboard can say how many arrived since. The
+-- marker is the created_at of the newest endorsement the page showed, and it only moves forward.
 CREATE TABLE "endorsements_seen" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"seen_at" timestamp with time zone NOT NULL

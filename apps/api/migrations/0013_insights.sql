@@ -1,5 +1,5 @@
--- Programme insights (DOMAIN "Wave 2: insights", decision 016): KPI measurements, the team a
--- member belongs to, and the prepared aggregates the insights read, kept current by triggers.
+-- Programme insights (docs/domain/insights.md, decision 016): KPI measurements, the team a member
+-- belongs to, and the prepared aggregates the insights read, kept current by triggers.
 -- A member's team: a department's members are the users of its team.
 ALTER TABLE "users" ADD COLUMN "team_id" uuid;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Administration (DOMAIN "Wave 2: administration", decision 018): the administrator right, the
+-- Administration (docs/domain/administration.md, decision 018): the administrator right, the
 -- deactivated status, the append-only audit log and the SCIM tokens.
 ALTER TABLE "users" ADD COLUMN "is_admin" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deactivated_at" timestamp with time zone;--> statement-breakpoint

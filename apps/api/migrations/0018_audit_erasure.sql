@@ -1,7 +1,8 @@
--- Erasure (DOMAIN "Erasure", issue 21): the audit log stays append-only, except that erasing a
--- person removes what its earlier rows about that person kept of them (e-mail, name, job title,
--- directory ids). Only the `before` and `after` of rows about the user being erased may change, and
--- only inside the erasing transaction, which names the user in a transaction-local setting.
+-- Erasure (docs/domain/administration.md#erasure, issue 21): the audit log stays append-only,
+-- except that erasing a person removes what its earlier rows about that person kept of them
+-- (e-mail, name, job title, directory ids). Only the `before` and `after` of rows about the user
+-- being erased may change, and only inside the erasing transaction, which names the user in a
+-- transaction-local setting.
 -- DELETE and TRUNCATE stay refused.
 CREATE OR REPLACE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -30,7 +30,8 @@ export type BuildAppOptions = {
   now?: () => Date;
 };
 
-// External plugins, then our plugins, then routes (CONVENTIONS 3). server.ts only boots this.
+// External plugins, then our plugins, then routes (docs/conventions.md#the-server-boots-the-app).
+// server.ts only boots this.
 export async function buildApp({ config, database, logger, keySets, now = () => new Date() }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-// The one place that reads process.env (CONVENTIONS 6). Everything else receives a Config.
+// The one place that reads process.env (docs/conventions.md#one-reader-of-the-environment).
+// Everything else receives a Config.
 // What SPEED_OFF can switch off (docs/ARCHITECTURE.md "How the API stays fast").
 const SPEED_SWITCHES = [
   'shared-statements',

@@ -7,8 +7,8 @@ import { createScimToken, hashScimToken, UnknownOrganisationError } from '../ser
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createOrganisation, createUser } from '../test/factories.ts';
 
-// Migration 0014 (DOMAIN "Wave 2: administration"): the administrator right, the deactivated
-// status, the append-only audit log and the SCIM tokens stored as SHA-256 hashes.
+// Migration 0014 (docs/domain/administration.md): the administrator right, the deactivated status,
+// the append-only audit log and the SCIM tokens stored as SHA-256 hashes.
 // The database's own message (drizzle wraps it as the cause of "Failed query").
 async function refusal(query: PromiseLike<unknown>): Promise<string> {
   try {

@@ -20,7 +20,8 @@ import {
 } from './speed/prepared-statements.ts';
 
 export type Schema = typeof schema;
-// Both drivers produce this type, so queries and services are written once (ARCHITECTURE "Runtime").
+// Both drivers produce this type, so queries and services are written once
+// (docs/decisions/003-two-databases-one-code-path.md).
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;

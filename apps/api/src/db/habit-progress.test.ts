@@ -10,7 +10,8 @@ import { AppDatabase } from './speed/app-database.ts';
 import { cohortMembers, cohortStandingsStripes, habitLogs, userHabits } from './schema/index.ts';
 
 // The stored progress of a user habit (migration 0004's triggers) must always equal what its logs
-// say. This model is the definition (DOMAIN "Habits"), written independently of the SQL.
+// say. This model is the definition (docs/domain/streaks-and-strength.md), written independently of
+// the SQL.
 type Log = { date: string; type: 'completed' | 'skipped' };
 
 function expected(logs: Log[], startedOn: string, today: string) {

@@ -7,8 +7,8 @@ import { importPeople } from './import-people.ts';
 import { snapshotTables } from './table-snapshot.ts';
 import { peopleYaml, rejection, setupOrganisation } from './test-fixtures.ts';
 
-// The administrator right in the people file (DOMAIN "Administrators"), a user's team, and the
-// dry run the console's upload previews with.
+// The administrator right in the people file (docs/domain/administration.md#administrators), a
+// user's team, and the dry run the console's upload previews with.
 describeEachDatabase('importPeople and administrators', (getDb) => {
   it('refuses, before writing, a file that takes the right from the last active administrator', async () => {
     const { org, orgSlug, domain } = await setupOrganisation(getDb().db);

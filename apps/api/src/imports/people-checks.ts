@@ -72,11 +72,11 @@ export async function databaseProblems(tx: Tx, file: YamlFile<PeopleFile>) {
   return { problems, programmeIds: known };
 }
 
-// The organisation keeps an active administrator (DOMAIN "Administrators"; the database's
-// users_keep_last_admin trigger refuses it anyway): a file that would take the right from every
-// active administrator, and give it to no active user, is a problem of the file, reported before
-// anything is written. `is_admin` left out of a user means false, so listing an administrator
-// without it is the usual way to trip this.
+// The organisation keeps an active administrator (docs/domain/administration.md#administrators; the
+// database's users_keep_last_admin trigger refuses it anyway): a file that would take the right
+// from every active administrator, and give it to no active user, is a problem of the file,
+// reported before anything is written. `is_admin` left out of a user means false, so listing an
+// administrator without it is the usual way to trip this.
 async function lastAdminProblems(tx: Tx, file: YamlFile<PeopleFile>, organisationId: string) {
   const { data, problemAt } = file;
   const admins = await tx

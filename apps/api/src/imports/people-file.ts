@@ -66,7 +66,8 @@ const user = z.strictObject({
   full_name: name,
   job_title: optionalText.refine((v) => v === null || v.length <= NAME_MAX, `must be at most ${NAME_MAX} characters`),
   role: z.enum(['leader', 'team_leader', 'member']).default('member'),
-  // The administrator right (DOMAIN "Wave 2: administration"), independent of the role.
+  // The administrator right (docs/domain/administration.md#administrators), independent of the
+  // role.
   is_admin: z.boolean().default(false),
   // Only used when the user is created: afterwards the browser keeps it current.
   time_zone: timeZone.optional(),

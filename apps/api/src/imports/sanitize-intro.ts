@@ -1,8 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
 // Programme intro content is authored HTML that the web client renders as HTML, so it is cleaned
-// once here, before it is stored (DOMAIN "Programme content"). The allow-list is explicit rather
-// than sanitize-html's defaults so a library upgrade cannot silently widen it.
+// once here, before it is stored (docs/domain/programme-content.md#introduction-content). The
+// allow-list is explicit rather than sanitize-html's defaults so a library upgrade cannot silently
+// widen it.
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1',

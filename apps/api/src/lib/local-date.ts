@@ -18,7 +18,8 @@ function dateFormat(timeZone: string): Intl.DateTimeFormat {
 // the requests of one minute share one formatting per zone.
 const lastDates = new Map<string, { minute: number; date: string }>();
 
-// The user's local date at `instant`: "today" is always the user's day (DOMAIN "Days, time zones").
+// The user's local date at `instant`: "today" is always the user's day
+// (docs/domain/days-and-time-zones.md#the-members-local-date).
 export function localDate(instant: Date, timeZone: string): string {
   const minute = Math.floor(instant.getTime() / 60_000);
   const last = lastDates.get(timeZone);

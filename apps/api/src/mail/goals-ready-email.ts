@@ -4,7 +4,8 @@ export const GOALS_READY_SUBJECT = 'Organisational goals are ready: define your 
 
 export type GoalsReadyEmail = { subject: string; text: string; html: string };
 
-// The notice the team leader's waiting screen promises (SPEC §4 Root route decision).
+// The notice the team leader's waiting screen promises
+// (docs/domain/dashboard-and-flow.md#waiting-for-organisational-goals).
 export function goalsReadyEmail(options: {
   recipientName: string;
   leaderName: string;

@@ -7,8 +7,9 @@ import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
 import { createWorld, type Member, type World } from '../test/world.ts';
 
-// DOMAIN "Wave 2: administration", deactivation: refused from the very next request, out of the
-// leaderboard and the member count, not endorsable; the data is kept and reactivation restores it.
+// Deactivation (docs/domain/administration.md#deactivation): refused from the very next request,
+// out of the leaderboard and the member count, not endorsable; the data is kept and reactivation
+// restores it.
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 describeEachDatabase('a deactivated user', (getDatabase) => {

@@ -821,7 +821,7 @@ const matrix: Record<string, Entry> = {
       ],
       otherTeamLeader: 403,
       otherCohort: 403,
-      // DOMAIN "Wave 2: insights": an administrator sees what the leader sees.
+      // An administrator sees what the leader sees (docs/domain/insights.md#who-sees-what).
       admin: [200, (b, c) => expect(b.departments.map((d: { id: string }) => d.id)).toEqual([c.scene.department.id])],
     }),
   },

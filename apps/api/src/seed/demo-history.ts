@@ -139,7 +139,8 @@ export function planHistory(options: {
       const endorsedOn = addDays(localToday, -back);
       for (const mate of options.tracking) {
         const started = startOf.get(mate.id);
-        // Only someone with an active habit can be endorsed (DOMAIN "Cohort and endorsements").
+        // Only someone with an active habit can be endorsed
+        // (docs/domain/standings-and-endorsements.md#endorsing-a-cohort-mate).
         if (mate.id === endorser.id || !started || started > endorsedOn || !rng.chance(chance)) continue;
         plan.endorsements.push({
           endorserId: endorser.id,

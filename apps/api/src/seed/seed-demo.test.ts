@@ -60,7 +60,7 @@ describeEachDatabase('seedDemo', (getDb) => {
     expect(stored).toEqual(
       expect.arrayContaining(demoAccounts.map((a) => ({ email: a.email, name: a.name, role: a.role }))),
     );
-    // The demo organisation has one administrator (DOMAIN "Wave 2: administration").
+    // The demo organisation has one administrator (docs/domain/administration.md#administrators).
     expect(cohort.filter((u) => u.isAdmin).map((u) => u.email)).toEqual(['eleanor.whitfield@acme.example']);
     expect(demoAccounts.filter((a) => a.role === 'leader')).toHaveLength(1);
     expect(demoAccounts.filter((a) => a.role === 'team_leader')).toHaveLength(1);

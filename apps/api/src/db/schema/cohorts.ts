@@ -22,7 +22,8 @@ export const cohorts = pgTable(
   (t) => [unique('cohorts_organisation_name_key').on(t.organisationId, t.name)],
 );
 
-// A user is in at most one current cohort (DOMAIN "Programme content"): userId is unique.
+// A user is in at most one current cohort
+// (docs/domain/programme-content.md#cohorts-and-the-current-programme): userId is unique.
 export const cohortMembers = pgTable(
   'cohort_members',
   {

@@ -21,11 +21,12 @@ export const userHabitStatus = pgEnum('user_habit_status', ['active', 'ended', '
 export const habitLogType = pgEnum('habit_log_type', ['completed', 'skipped']);
 
 export const MAX_ACTIVE_HABITS = 3;
-// DOMAIN "Pauses": at most this many paused days per frame.
+// At most this many paused days per frame (docs/domain/pauses.md#how-long).
 export const MAX_PAUSED_DAYS = 14;
 
 // An active habit occupies one of three slots; the partial unique index on (user, slot) is what
-// keeps the 3-habit limit true when several selections race (DOMAIN "Habits").
+// keeps the 3-habit limit true when several selections race
+// (docs/domain/habits-and-the-frame.md#choosing-habits).
 export const userHabits = pgTable(
   'user_habits',
   {
@@ -40,10 +41,11 @@ export const userHabits = pgTable(
     slot: smallint(),
     startedOn: date({ mode: 'string' }).notNull(),
     targetDays: integer().notNull(),
-    // Progress kept by the habit_logs triggers (migration 0004, DOMAIN "Habits"), so reading a
-    // member's progress and streak costs the same whatever the length of their history:
-    // completed days since the start, the latest completed date, the run of consecutive completed
-    // dates ending on it, and the latest date with any log.
+    // Progress kept by the habit_logs triggers (migration 0004,
+    // docs/domain/streaks-and-strength.md), so reading a member's progress and streak costs the
+    // same whatever the length of their history: completed days since the start, the latest
+    // completed date, the run of consecutive completed dates ending on it, and the latest date with
+    // any log.
     daysCompleted: integer().notNull().default(0),
     lastCompletedOn: date({ mode: 'string' }),
     completedRun: integer().notNull().default(0),
@@ -86,7 +88,8 @@ export const habitLogs = pgTable(
     userHabitId: uuid()
       .notNull()
       .references(() => userHabits.id, { onDelete: 'cascade' }),
-    // The member's local date in their own time zone (DOMAIN "Days, time zones").
+    // The member's local date in their own time zone
+    // (docs/domain/days-and-time-zones.md#the-members-local-date).
     logDate: date({ mode: 'string' }).notNull(),
     logType: habitLogType().notNull(),
     note: text(),
@@ -110,7 +113,8 @@ export const habitLogs = pgTable(
   ],
 );
 
-// A member's pause of one habit: local dates starts_on..ends_on, both included (DOMAIN "Pauses").
+// A member's pause of one habit: local dates starts_on..ends_on, both included
+// (docs/domain/pauses.md#what-a-pause-is).
 // Pauses of one habit never overlap; pause writes lock the user habit's row, so the check holds
 // with several API instances. The reminders read this table too.
 export const habitPauses = pgTable(

@@ -5,7 +5,8 @@ import { users } from './users.ts';
 
 export const notificationKind = pgEnum('notification_kind', ['daily_reminder', 'weekly_summary']);
 
-// A member's e-mail settings; no row = everything off (DOMAIN "Wave 2: the member's journey").
+// A member's e-mail settings; no row = everything off
+// (docs/domain/notifications.md#e-mail-settings).
 // The reminder's time is a wall-clock time in the member's own time zone (users.time_zone).
 export const notificationPreferences = pgTable(
   'notification_preferences',

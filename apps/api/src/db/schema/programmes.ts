@@ -14,7 +14,7 @@ export const programmes = pgTable(
     slug: text().notNull(),
     name: text().notNull(),
     description: text(),
-    // Sanitised before it is stored (DOMAIN "Programme content").
+    // Sanitised before it is stored (docs/domain/programme-content.md#introduction-content).
     introContent: text(),
     startsAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

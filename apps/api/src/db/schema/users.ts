@@ -39,7 +39,8 @@ export const users = pgTable(
     deactivatedAt: timestamp({ withTimezone: true }),
     externalId: text(),
     // The directory's userName when it is not an e-mail address (migration 0017): the e-mail then
-    // comes from the SCIM `emails`; null when userName is the e-mail (DOMAIN "SCIM mapping").
+    // comes from the SCIM `emails`; null when userName is the e-mail
+    // (docs/domain/scim.md#the-user-mapping).
     scimUserName: text(),
     // Erasure (migration 0015): set once, when a data-protection request removed what named them.
     erasedAt: timestamp({ withTimezone: true }),
@@ -61,7 +62,7 @@ export const users = pgTable(
 );
 
 // One row per (provider, subject): a user signs in through a provider account; the first
-// sign-in links it to the provisioned user (DOMAIN "Tenancy and identity").
+// sign-in links it to the provisioned user (docs/domain/tenancy-and-identity.md#finding-the-user).
 export const identities = pgTable(
   'identities',
   {

@@ -9,9 +9,10 @@ import adminScimTokenRoutes from './scim-tokens.ts';
 import adminSettingsRoutes from './settings.ts';
 import adminTeamRoutes from './teams.ts';
 
-// /api/v1/admin (DOMAIN "Wave 2: administration"): the console's API. Administration is a right
-// beside the programme role (`is_admin`), checked once here for every operation; each operation is
-// scoped to the administrator's own organisation, so another organisation's ids are 404.
+// /api/v1/admin (docs/domain/administration.md#administrators): the console's API. Administration
+// is a right beside the programme role (`is_admin`), checked once here for every operation; each
+// operation is scoped to the administrator's own organisation, so another organisation's ids are
+// 404.
 const adminRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.addHook('onRequest', async (request) => {
     if (!callerOf(request).user.isAdmin) {

@@ -10,7 +10,8 @@ import { acceptTerms, resetUserData } from '../../services/identity/account.serv
 import { getUserFlowStatus } from '../../services/identity/flow.service.ts';
 import { toMeResponse } from '../../services/identity/me.service.ts';
 
-// A 401 names the account problem (DOMAIN "Tenancy and identity"), so the web app shows the right screen.
+// A 401 names the account problem (docs/domain/tenancy-and-identity.md#account-problems), so the
+// web app shows the right screen.
 const PROBLEM = ZAuthProblem.describe(
   'Not signed in, or the account cannot use HabiTrack: `detail`, and a `reason` naming the account-problem screen.',
 );
@@ -64,7 +65,8 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
     },
   );
 
-  // Developer tools (SPEC §7: debug tool only): absent unless enabled by configuration.
+  // Developer tools (a debug tool only, docs/domain/developer-tools.md#when-they-exist): absent
+  // unless enabled by configuration.
   if (!devTools) return;
   app.post(
     '/reset-user-data',

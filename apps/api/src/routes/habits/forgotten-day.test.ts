@@ -8,8 +8,9 @@ import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type World } from '../../test/world.ts';
 import { journeyApi, logOnDays, type Clock } from './journey-test-setup.ts';
 
-// DOMAIN "Logging a forgotten day": today and the two local dates before it, never before the
-// habit's start, never the future; streak, progress, leaderboard and dashboard follow.
+// Today and the two local dates before it, never before the habit's start, never the future;
+// streak, progress, leaderboard and dashboard follow
+// (docs/domain/check-ins.md#which-days-can-be-logged).
 describeEachDatabase('logging a forgotten day', (getDatabase) => {
   let app: App;
   let issuers: TestIssuers;

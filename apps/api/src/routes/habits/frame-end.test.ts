@@ -9,8 +9,9 @@ import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type World } from '../../test/world.ts';
 import { journeyApi, logOnDays, type Clock } from './journey-test-setup.ts';
 
-// DOMAIN "End of the frame": after start + 60 - 1 + paused days the habit is completed: no longer
-// active, no longer logged, its history kept; selecting it again starts a new frame.
+// After start + 60 - 1 + paused days the habit is completed: no longer active, no longer logged,
+// its history kept; selecting it again starts a new frame
+// (docs/domain/habits-and-the-frame.md#end-of-the-frame).
 describeEachDatabase('the end of a frame', (getDatabase) => {
   let app: App;
   let issuers: TestIssuers;

@@ -11,8 +11,8 @@ import { cancelPause, pauseHabit } from '../../services/habits/pauses.service.ts
 
 const tags = ['habits'];
 
-// The member's journey with one habit (DOMAIN "Wave 2: the member's journey", decision 014): its
-// history, its pauses, and the end of its frame.
+// The member's journey with one habit (docs/domain/README.md#the-members-journey, decision 014):
+// its history, its pauses, and the end of its frame.
 const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/completed',

@@ -9,9 +9,9 @@ import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type World } from '../../test/world.ts';
 import { journeyApi, logOnDays, type Clock } from './journey-test-setup.ts';
 
-// DOMAIN "Pauses": from today on, never overlapping, at most 14 paused days per frame; a paused
-// day is neither completed nor missed, the streak runs across it, it cannot be logged, and it moves
-// the frame's end one day later. Cancelling removes the days not yet passed.
+// From today on, never overlapping, at most 14 paused days per frame; a paused day is neither
+// completed nor missed, the streak runs across it, it cannot be logged, and it moves the frame's
+// end one day later (docs/domain/pauses.md). Cancelling removes the days not yet passed.
 describeEachDatabase('pausing a habit', (getDatabase) => {
   let app: App;
   let issuers: TestIssuers;

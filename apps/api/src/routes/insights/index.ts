@@ -3,7 +3,7 @@ import { ZInsights, ZInsightsQuery } from '@habitrack/contracts/insights/get-ins
 import { callerOf } from '../../plugins/auth.ts';
 import { getInsights } from '../../services/insights/insights.service.ts';
 
-// /api/v1/insights (DOMAIN "Wave 2: insights"): aggregates only, suppressed below 5 members.
+// /api/v1/insights (docs/domain/insights.md): aggregates only, suppressed below 5 members.
 const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',

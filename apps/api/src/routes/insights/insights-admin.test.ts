@@ -12,8 +12,9 @@ import { createInsightsFixture, NOW, type InsightsFixture } from './test-fixture
 const hidden = { suppressed: true };
 const shown = (value: number | null) => ({ suppressed: false, value });
 
-// DOMAIN "Wave 2: insights": an administrator sees what a leader sees, whatever their programme
-// role; and a held answer (decision 013) never hides a change written after it was read.
+// An administrator sees what a leader sees, whatever their programme role; and a held answer
+// (decision 013) never hides a change written after it was read
+// (docs/domain/insights.md#who-sees-what).
 describeEachDatabase('insights for administrators, and held answers', (getDatabase) => {
   let app: App;
   let issuers: TestIssuers;

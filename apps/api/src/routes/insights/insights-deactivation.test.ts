@@ -11,8 +11,8 @@ import { createInsightsFixture, NOW, type InsightsFixture } from './test-fixture
 const shown = (value: number | null) => ({ suppressed: false, value });
 const rates = (body: { check_in_rate: { rate: unknown }[] }) => body.check_in_rate.map((w) => w.rate);
 
-// DOMAIN "Wave 2: insights": a deactivated member leaves every denominator from the day after
-// deactivation (their local date); their earlier days still count; reactivation restores them.
+// A deactivated member leaves every denominator from the day after deactivation (their local date);
+// their earlier days still count; reactivation restores them (docs/domain/insights.md#who-counts).
 // Figures by hand from the fixture (test-fixture.ts): a6 completed 2 to 5 March and nothing later.
 describeEachDatabase('insights and deactivated members', (getDatabase) => {
   let app: App;

@@ -13,7 +13,8 @@ import { exportMyData } from '../../services/my-data/my-data.service.ts';
 
 const EXPORT_QUOTA: Quota = { name: 'export', max: EXPORTS_PER_HOUR, windowMs: 60 * 60_000, detail: TOO_MANY_EXPORTS };
 
-// DOMAIN "My data": the caller downloads everything HabiTrack holds about them, a few times an hour.
+// The caller downloads everything HabiTrack holds about them, a few times an hour
+// (docs/domain/my-data.md#how-often).
 const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export',

@@ -6,7 +6,8 @@ import kpiMeasurementRoutes from './kpi-measurements.ts';
 
 export type OrganizationalRoutesOptions = { publicUrl: string };
 
-// SPEC §7 /api/v1/organizational/*: leaders' goals, team leaders' departments and KPIs.
+// /api/v1/organizational/* (docs/domain/api-calls.md#goals-departments-and-kpis): leaders' goals,
+// team leaders' departments and KPIs.
 export default async function organizationalRoutes(app: FastifyInstance, options: OrganizationalRoutesOptions) {
   await app.register(goalRoutes, { prefix: '/goals', publicUrl: options.publicUrl });
   await app.register(departmentRoutes, { prefix: '/departments' });

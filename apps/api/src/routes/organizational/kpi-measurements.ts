@@ -19,7 +19,8 @@ import {
 
 const tags = ['organizational'];
 
-// /api/v1/organizational/department-kpis/{id}/measurements and /target (DOMAIN "Wave 2: insights").
+// /api/v1/organizational/department-kpis/{id}/measurements and /target
+// (docs/domain/leaders-goals-kpis.md#kpi-measurements).
 const kpiMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/measurements',

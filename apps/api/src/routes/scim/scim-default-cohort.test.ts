@@ -8,7 +8,7 @@ import { createCohort, createProgramme } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { scimClient } from './scim-test-kit.ts';
 
-// DOMAIN "SCIM mapping": new people join the organisation's default cohort when one is set.
+// New people join the organisation's default cohort when one is set (docs/domain/scim.md#users).
 describeEachDatabase('SCIM and the default cohort', (getDatabase) => {
   let app: App;
   beforeAll(async () => {

@@ -12,7 +12,8 @@ const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 // Microsoft's "Develop and plan provisioning for a SCIM endpoint in Microsoft Entra ID", its
 // request examples replayed as they are written, identifiers included: its userName is not an
 // e-mail address ("Test_User_<guid>"), so the e-mail comes from the primary work address of
-// `emails` and userName is kept as the directory sent it (DOMAIN "SCIM mapping", migration 0017).
+// `emails` and userName is kept as the directory sent it (docs/domain/scim.md#the-user-mapping,
+// migration 0017).
 // Only the ids the server makes (the user's and the group's) are taken from its answers.
 describeEachDatabase('SCIM: the request examples of Microsoft Entra ID documentation', (getDatabase) => {
   let app: App;

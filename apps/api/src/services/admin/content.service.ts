@@ -68,7 +68,8 @@ export async function getProgramme(
   return { ...toProgrammeSummary(programme), ...(await readProgrammeContent(db, programme.id)) };
 }
 
-// The intro is HTML: stored sanitised as the programme file's is (DOMAIN "Programme content").
+// The intro is HTML: stored sanitised as the programme file's is
+// (docs/domain/programme-content.md#introduction-content).
 export async function changeProgramme(
   db: DbOrTx,
   options: { admin: Admin; programmeId: string; input: TUpdateProgrammeRequest },

@@ -9,8 +9,9 @@ import {
 import { audit, erasedRefusal, personOf, refusingConflicts, toPerson } from './person.ts';
 import type { Admin } from './admin.ts';
 
-// The console's deactivation, reactivation and erasure of a person (issue 21, DOMAIN "Deactivation"
-// and "Erasure"), each one transaction with its audit row.
+// The console's deactivation, reactivation and erasure of a person (issue 21,
+// docs/domain/administration.md#deactivation and docs/domain/administration.md#erasure), each one
+// transaction with its audit row.
 
 async function setStatus(db: Db, options: { admin: Admin; id: string; active: boolean; now: Date }) {
   const { admin } = options;
@@ -43,8 +44,8 @@ export const deactivatePerson = (db: Db, options: { admin: Admin; id: string; no
 export const reactivatePerson = (db: Db, options: { admin: Admin; id: string; now: Date }) =>
   setStatus(db, { ...options, active: true });
 
-// DOMAIN "Erasure": irreversible; a second erasure answers 409. The audit row says that it
-// happened, by whom and how much was removed, never the erased values.
+// Irreversible; a second erasure answers 409 (docs/domain/administration.md#erasure). The audit row
+// says that it happened, by whom and how much was removed, never the erased values.
 export async function erasePerson(db: Db, options: { admin: Admin; id: string; now: Date }): Promise<TAdminPerson> {
   const { admin } = options;
   let locked: AdminPersonRow | null = null;

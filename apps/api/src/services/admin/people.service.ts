@@ -27,7 +27,7 @@ import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import type { Admin } from './admin.ts';
 
-// The console's People (issue 21, DOMAIN "Wave 2: administration"): search, invite and change.
+// The console's People (issue 21, docs/domain/administration.md#people): search, invite and change.
 // Every operation acts in the administrator's own organisation: anyone else's id is "not found".
 // Every write is one transaction with its audit row; a write that changes nothing writes none.
 // Deactivation and erasure: people-status.service.ts.

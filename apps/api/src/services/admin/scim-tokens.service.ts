@@ -6,9 +6,9 @@ import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { createScimToken } from '../scim/tokens.service.ts';
 
-// SCIM tokens in the administration console (DOMAIN "SCIM tokens", decision 018): made as the
-// command line makes them (createScimToken, which audits the creation), listed without hashes,
-// revoked by setting revoked_at once.
+// SCIM tokens in the administration console (docs/domain/scim.md#scim-tokens, decision 018): made
+// as the command line makes them (createScimToken, which audits the creation), listed without
+// hashes, revoked by setting revoked_at once.
 const TOKEN_NOT_FOUND = 'This SCIM token was not found in your organisation.';
 
 export function listTokens(db: DbOrTx, admin: Admin): Promise<TScimToken[]> {

@@ -8,8 +8,8 @@ import { progressPercentage } from '../habits/progress.ts';
 import { rankedStandings } from '../social/standings.service.ts';
 import { weeklyMood, weekStart } from './weekly-mood.ts';
 
-// The welcome-back dashboard (DOMAIN "Dashboard"): the member's active habits, their place in the
-// cohort, the week's moods and the positive changes they logged.
+// The welcome-back dashboard (docs/domain/dashboard-and-flow.md#the-dashboard): the member's active
+// habits, their place in the cohort, the week's moods and the positive changes they logged.
 export async function getDashboard(
   database: AppDatabase,
   options: { user: SignedInUser; now: Date },

@@ -19,8 +19,9 @@ function benefitMessage(entries: number, average: number | null): string | null 
 // The first of the last 7 local dates.
 export const weekStart = (today: string) => addDays(today, -6);
 
-// DOMAIN "Mood": the last 7 local dates including today; entries_count counts moods given (not
-// skips); average to one decimal (null with none); completion_rate = round(100 × entries / 7).
+// The last 7 local dates including today; entries_count counts moods given (not skips); average to
+// one decimal (null with none); completion_rate = round(100 × entries / 7)
+// (docs/domain/mood.md#the-week-on-the-dashboard).
 export function weekDates(today: string): string[] {
   const first = weekStart(today);
   return Array.from({ length: 7 }, (_, i) => addDays(first, i));

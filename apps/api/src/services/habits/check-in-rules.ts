@@ -23,11 +23,11 @@ const longDate = (date: string) =>
     timeZone: 'UTC',
   });
 
-// DOMAIN "Habits" and "Wave 2: the member's journey": when a check-in may be written. Each rule
-// once, in the order a refusal is explained; the first that fails refuses the check-in and nothing
-// is written. A request that can never be right is a 400; a date the habit's state rules out (too
-// late, before the start, paused, the frame over) is a 409. The history page asks the same rules
-// which days it may offer (history.service.ts).
+// When a check-in may be written (docs/domain/check-ins.md#refusals). Each rule once, in the order
+// a refusal is explained; the first that fails refuses the check-in and nothing is written. A
+// request that can never be right is a 400; a date the habit's state rules out (too late, before
+// the start, paused, the frame over) is a 409. The history page asks the same rules which days it
+// may offer (history.service.ts).
 const RULES: { refuses: (c: CheckIn) => boolean; refusal: (c: CheckIn) => Refusal }[] = [
   {
     refuses: (c) => c.date > c.today,

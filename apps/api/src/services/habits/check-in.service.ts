@@ -24,10 +24,11 @@ export async function getTodayLog(
   return { habit, user_habit_id: userHabit.id, today, log: log && toHabitLog(log, userHabit.habitId) };
 }
 
-// DOMAIN "Habits": one log per user habit per local date, written when every rule holds
-// (check-in-rules.ts): today or one of the two dates before it, a forgotten day (DOMAIN "Logging a
-// forgotten day"); `created` tells whether the day's log is new. Every trigger a check-in runs
-// (stored progress, activity and standings versions) runs for any date alike.
+// One log per user habit per local date, written when every rule holds (check-in-rules.ts): today
+// or one of the two dates before it, a forgotten day (docs/domain/check-ins.md#forgotten-days);
+// `created` tells whether the day's log is new
+// (docs/domain/check-ins.md#one-log-per-habit-and-day). Every trigger a check-in runs (stored
+// progress, activity and standings versions) runs for any date alike.
 export async function logHabit(
   database: AppDatabase,
   options: { user: SignedInUser; id: string; input: TLogHabitRequest; now: Date },

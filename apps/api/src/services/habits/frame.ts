@@ -16,8 +16,9 @@ export function isPausedOn(pauses: readonly DateRange[], date: string): boolean 
   return pauses.some((p) => p.from <= date && date <= p.to);
 }
 
-// After the frame's last local date the habit is completed (DOMAIN "End of the frame"), whether or
-// not its row says so yet (the row changes when the member next picks a habit).
+// After the frame's last local date the habit is completed
+// (docs/domain/habits-and-the-frame.md#end-of-the-frame), whether or not its row says so yet (the
+// row changes when the member next picks a habit).
 export function frameIsOver(habit: FrameHabit, today: string): boolean {
   return habit.status === 'completed' || (habit.status === 'active' && today > habit.frameEndsOn);
 }
@@ -40,8 +41,9 @@ function readingDay(facts: FrameFacts, today: string): string {
   return today < dayAfter ? today : dayAfter;
 }
 
-// DOMAIN "Habits" with paused days transparent: the run of completed dates ending on the reading
-// day, or on the last unpaused date before it while the reading day has no log.
+// The current streak with paused days transparent
+// (docs/domain/streaks-and-strength.md#current-streak): the run of completed dates ending on the
+// reading day, or on the last unpaused date before it while the reading day has no log.
 export function currentStreak(facts: FrameFacts, today: string): number {
   const day = readingDay(facts, today);
   let date = day <= facts.frameEndsOn && facts.logs.has(day) ? day : addDays(day, -1);

@@ -55,8 +55,9 @@ function canLog(facts: HistoryFacts, status: THabitHistoryResponse['status'], da
   return checkInRefusal({ today, date, logType: 'completed', positiveChangeId: null, userHabit }) === null;
 }
 
-// DOMAIN "Wave 2: the member's journey": the habit's whole frame, one entry per local date, with
-// its streaks, strength and pauses. One indexed statement whatever the length of anyone's history.
+// The habit's whole frame, one entry per local date, with its streaks, strength and pauses
+// (docs/domain/habits-and-the-frame.md#a-habits-history). One indexed statement whatever the length
+// of anyone's history.
 export async function getHabitHistory(
   db: DbOrTx,
   options: { user: SignedInUser; userHabitId: string; now: Date },
@@ -95,7 +96,8 @@ export async function getHabitHistory(
   };
 }
 
-// DOMAIN "End of the frame": the member's completed habits, each with its summary.
+// The member's completed habits, each with its summary
+// (docs/domain/habits-and-the-frame.md#completed-habits-and-the-celebration).
 export async function listCompletedHabits(
   db: DbOrTx,
   options: { user: SignedInUser; now: Date },

@@ -20,9 +20,10 @@ import { NOT_YOUR_HABIT } from './history.service.ts';
 
 type PauseRequest = { habit: HabitFrame; today: string; from: string; to: string };
 
-// DOMAIN "Pauses": when a pause may be added. Each rule once, in the order a refusal is explained;
-// the first that fails refuses the pause (409) and nothing is written. (A range that ends before it
-// starts, or is longer than 14 days, is refused by the contract, 400.)
+// When a pause may be added (docs/domain/pauses.md#when-a-pause-may-be-added). Each rule once, in
+// the order a refusal is explained; the first that fails refuses the pause (409) and nothing is
+// written. (A range that ends before it starts, or is longer than 14 days, is refused by the
+// contract, 400.)
 const PAUSE_RULES: { refuses: (r: PauseRequest) => boolean; detail: (r: PauseRequest) => string }[] = [
   {
     refuses: (r) => r.habit.status === 'ended',
@@ -69,7 +70,8 @@ export async function pauseHabit(
     const request = { habit, today, from: input.from, to: input.to };
     const rule = PAUSE_RULES.find((r) => r.refuses(request));
     if (rule) throw conflict(rule.detail(request));
-    // A paused day cannot be logged (DOMAIN "Pauses"), so a logged day cannot be paused.
+    // A paused day cannot be logged (docs/domain/pauses.md#what-a-paused-day-does), so a logged day
+    // cannot be paused.
     const logged = await firstLoggedDate(tx, { userHabitId, from: input.from, to: input.to });
     if (logged) throw conflict(`You have already logged ${logged}: a pause cannot include a logged day.`);
     const { pause, frameEndsOn } = await insertPause(tx, { userHabitId, from: input.from, to: input.to });
@@ -77,7 +79,7 @@ export async function pauseHabit(
   });
 }
 
-// DOMAIN "Pauses": cancelling removes the days not yet passed, today included.
+// Cancelling removes the days not yet passed, today included (docs/domain/pauses.md#cancelling).
 export async function cancelPause(
   db: DbOrTx,
   options: { user: SignedInUser; userHabitId: string; pauseId: string; now: Date },

@@ -7,7 +7,8 @@ export function acceptTerms(db: Db, options: { userId: string; now: Date }): Pro
   return acceptTermsOnce(db, options);
 }
 
-// Developer tool: the caller's own onboarding state goes back to new (DOMAIN "Developer tools").
+// Developer tool: the caller's own onboarding state goes back to new
+// (docs/domain/developer-tools.md#reset).
 // Nothing of anyone else is touched, and it is all or nothing.
 export function resetUserData(db: Db, options: { user: SignedInUser; now: Date }) {
   const { user } = options;

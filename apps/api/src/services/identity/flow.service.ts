@@ -4,7 +4,8 @@ import type { SignedInUser } from '../../types/signed-in-user.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { localDate } from '../../lib/local-date.ts';
 
-// DOMAIN "Flow status": terms first, then onboarding until a habit is active, then the dashboard.
+// Terms first, then onboarding until a habit is active, then the dashboard
+// (docs/domain/dashboard-and-flow.md#flow-status).
 export async function getUserFlowStatus(
   database: AppDatabase,
   options: { user: SignedInUser; now: Date },

@@ -28,7 +28,8 @@ function emailDomain(email: string | null): string | null {
 }
 
 // The caller of a request: the provisioned user the verified token leads to, in the time zone
-// their browser reports when it differs from the stored one and is valid (DOMAIN "Days, time zones").
+// their browser reports when it differs from the stored one and is valid
+// (docs/domain/days-and-time-zones.md#where-the-time-zone-comes-from).
 export async function signedInUser(
   database: AppDatabase,
   options: { token: VerifiedToken; browserTimeZone: string | null },
@@ -44,8 +45,9 @@ export async function signedInUser(
   return user;
 }
 
-// Maps a verified token to a provisioned user (DOMAIN "Tenancy and identity"), or refuses with the
-// 401 whose `reason` picks the account-problem screen.
+// Maps a verified token to a provisioned user
+// (docs/domain/tenancy-and-identity.md#finding-the-user), or refuses with the 401 whose `reason`
+// picks the account-problem screen.
 async function resolveSignedInUser(database: AppDatabase, token: VerifiedToken): Promise<SignedInUser> {
   const { db } = database;
   const tenantId = token.tenantId;

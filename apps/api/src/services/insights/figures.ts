@@ -2,9 +2,10 @@ import { MIN_GROUP_SIZE, type TFigure, type TInsightPeriod } from '@habitrack/co
 import type { GroupWeekRow } from '../../db/queries/insights/insights.ts';
 import { addDays } from '../../lib/local-date.ts';
 
-// The arithmetic and the anonymity rules of the insights (DOMAIN "Wave 2: insights", decision 016),
-// apart from any database: every figure is built by figure(), which never lets a number out when
-// it stands on fewer than MIN_GROUP_SIZE distinct members.
+// The arithmetic and the anonymity rules of the insights
+// (docs/domain/privacy-and-suppression.md#the-threshold-of-five, decision 016), apart from any
+// database: every figure is built by figure(), which never lets a number out when it stands on
+// fewer than MIN_GROUP_SIZE distinct members.
 
 export const SUPPRESSED: TFigure = { suppressed: true };
 export const MAX_PROGRAMME_WEEKS = 104;

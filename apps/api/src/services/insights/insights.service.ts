@@ -32,10 +32,11 @@ import {
 } from './sections.ts';
 import { ownsDepartment, DEPARTMENT_NOT_FOUND } from '../organizational/access.ts';
 
-// Programme insights (DOMAIN "Wave 2: insights", decision 016): a leader or an administrator sees
-// the whole current programme with a breakdown per cohort and per department, a team leader their
-// own departments; everything is read from the prepared aggregates here, and suppressed below 5
-// members by the sections built from them (sections.ts), before anything is sent.
+// Programme insights (docs/domain/insights.md#who-sees-what, decision 016): a leader or an
+// administrator sees the whole current programme with a breakdown per cohort and per department, a
+// team leader their own departments; everything is read from the prepared aggregates here, and
+// suppressed below 5 members by the sections built from them (sections.ts), before anything is
+// sent.
 const NOT_ALLOWED = 'Only leaders, team leaders and administrators can see programme insights.';
 const NO_PROGRAMME = 'You are not in a programme yet, so there are no insights to show.';
 // A held answer serves at most until the next quarter hour: every time zone's midnight falls on

@@ -18,8 +18,9 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 const moodLabel = (value: number | null) =>
   MOOD_SCALE.find((mood) => mood.value === value)?.label ?? (value === null ? 'Skipped' : String(value));
 
-// DOMAIN "My data": everything HabiTrack holds about the caller, and only theirs, read in one
-// snapshot (a repeatable-read transaction) so the sections agree with each other.
+// Everything HabiTrack holds about the caller, and only theirs, read in one snapshot (a
+// repeatable-read transaction) so the sections agree with each other
+// (docs/domain/my-data.md#only-the-callers-own-data).
 export async function exportMyData(db: Db, options: { userId: string; now: Date }): Promise<TMyDataExport> {
   const { userId, now } = options;
   return db.transaction(

@@ -15,7 +15,7 @@ import { dailyReminderEmail } from '../../mail/daily-reminder-email.ts';
 import { unsubscribeLinks } from '../../mail/notification-email.ts';
 import { weeklySummaryEmail } from '../../mail/weekly-summary-email.ts';
 
-// Reminders and weekly summaries (DOMAIN "Wave 2: the member's journey", decision 015).
+// Reminders and weekly summaries (docs/domain/notifications.md, decision 015).
 
 // A reminder whose moment passed less than this long ago is still sent (a restart, a deploy, a
 // tick that ran late, a time chosen a few minutes after it passed); never across midnight.

@@ -4,9 +4,10 @@ import { listTeamLeaders, type ProgrammeRef } from '../../db/queries/organizatio
 import { queueEmails } from '../../db/queries/notifications/outbox.ts';
 import { goalsReadyEmail } from '../../mail/goals-ready-email.ts';
 
-// DOMAIN "Leader and team leader": when a leader first saves goals for a programme, every team
-// leader of the organisation hears that KPIs can now be defined. Runs inside the goal's transaction;
-// the key makes it once per programme and person, however often goals are removed and re-added.
+// When a leader first saves goals for a programme, every team leader of the organisation hears that
+// KPIs can now be defined (docs/domain/leaders-goals-kpis.md#the-goals-ready-e-mail). Runs inside
+// the goal's transaction; the key makes it once per programme and person, however often goals are
+// removed and re-added.
 export async function queueGoalsReadyNotices(
   db: DbOrTx,
   options: { programme: ProgrammeRef; leader: SignedInUser; publicUrl: string; now: Date },

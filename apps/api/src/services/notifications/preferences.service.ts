@@ -16,7 +16,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { verifyUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
 
-// The member's e-mail settings (DOMAIN "Wave 2: the member's journey"): off until turned on.
+// The member's e-mail settings (docs/domain/notifications.md#e-mail-settings): off until turned on.
 const NOTHING_SAVED: StoredPreferences = {
   dailyReminderEnabled: false,
   dailyReminderTime: DEFAULT_REMINDER_TIME,

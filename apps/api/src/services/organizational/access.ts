@@ -9,7 +9,7 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
 
-// The checks every organizational call shares (DOMAIN "Leader and team leader", "Tenancy"):
+// The checks every organizational call shares (docs/domain/leaders-goals-kpis.md#order-of-checks):
 // an id outside the caller's organisation is not found (never forbidden), then the role, then the
 // programme's start date.
 export const PROGRAMME_NOT_FOUND = 'This programme was not found in your organisation.';
@@ -85,7 +85,7 @@ export async function writableDepartment(db: DbOrTx, options: { user: SignedInUs
 }
 
 // The department if the caller may record its KPIs' values: its own team leader, at any time
-// (measuring after the start is the point; DOMAIN "Wave 2: insights").
+// (measuring after the start is the point; docs/domain/leaders-goals-kpis.md#kpi-measurements).
 export async function measurableDepartment(db: DbOrTx, user: SignedInUser, departmentId: string) {
   const department = await departmentOf(db, user, departmentId);
   requireTeamLeader(user, 'record KPI values');

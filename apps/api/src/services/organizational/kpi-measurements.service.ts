@@ -22,8 +22,9 @@ import { localDate } from '../../lib/local-date.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { measurableDepartment, readableDepartment } from './access.ts';
 
-// KPI measurements (DOMAIN "Wave 2: insights"): read by the organisation's leaders and the
-// department's team leader, written only by that team leader, at any time (no start-date lock).
+// KPI measurements (docs/domain/leaders-goals-kpis.md#kpi-measurements): read by the organisation's
+// leaders and the department's team leader, written only by that team leader, at any time (no
+// start-date lock).
 const KPI_NOT_FOUND = 'This KPI was not found in your organisation.';
 const MEASUREMENT_NOT_FOUND = 'This measurement was not found for this KPI.';
 

@@ -18,8 +18,8 @@ import { attributeOf, patchOperations } from './patch.ts';
 import { UUID, type ScimCaller } from './caller.ts';
 import { listResponse, paging } from './list.ts';
 
-// SCIM Groups are teams (DOMAIN "SCIM mapping"); a member is a user whose team it is, so joining a
-// group moves the user out of their previous team.
+// SCIM Groups are teams (docs/domain/scim.md#groups-are-teams); a member is a user whose team it
+// is, so joining a group moves the user out of their previous team.
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
 type GroupDraft = { displayName: string; memberIds: string[] };

@@ -4,7 +4,8 @@ import { insertAudit } from '../../db/queries/audit/audit.ts';
 import { insertScimToken, organisationExists, useScimToken } from '../../db/queries/scim/scim.ts';
 import { ScimError } from '../../lib/scim-error.ts';
 
-// DOMAIN "SCIM tokens": 32 random bytes shown once, stored as a SHA-256 hash with a visible prefix.
+// 32 random bytes shown once, stored as a SHA-256 hash with a visible prefix
+// (docs/domain/scim.md#scim-tokens).
 const PREFIX = 'scim_';
 export const hashScimToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 

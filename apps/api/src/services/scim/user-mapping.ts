@@ -2,11 +2,11 @@ import type { ScimUserRow } from '../../db/queries/scim/scim.ts';
 import { scimInvalidSyntax, scimInvalidValue, ScimError } from '../../lib/scim-error.ts';
 import { attributeOf, isObject, patchOperations } from './patch.ts';
 
-// DOMAIN "SCIM mapping": userName = the e-mail (case-insensitive), externalId kept, name.givenName
-// + name.familyName -> full name, title -> job title, active -> status, the enterprise extension's
-// department -> team. Never the role nor is_admin. A directory whose userName is no e-mail address
-// (Entra ID mapped to an employee id, say) is kept as sent, and the e-mail is then the `emails`
-// value marked primary, else the work one, else the first.
+// userName = the e-mail (case-insensitive), externalId kept, name.givenName + name.familyName ->
+// full name, title -> job title, active -> status, the enterprise extension's department -> team
+// (docs/domain/scim.md#the-user-mapping). Never the role nor is_admin. A directory whose userName
+// is no e-mail address (Entra ID mapped to an employee id, say) is kept as sent, and the e-mail is
+// then the `emails` value marked primary, else the work one, else the first.
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 

@@ -137,7 +137,7 @@ async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current:
   };
 }
 
-// New people join the organisation's default cohort when one is set (DOMAIN "SCIM mapping");
+// New people join the organisation's default cohort when one is set (docs/domain/scim.md#users);
 // otherwise they wait for an administrator to place them.
 export async function createUser(db: Db, caller: ScimCaller, body: unknown) {
   const fields = fieldsOf(applyResource(emptyDraft(), body));
@@ -182,7 +182,8 @@ export async function patchUser(db: Db, caller: ScimCaller, id: string, body: un
   return resource(caller, await change(db, caller, id, 'scim.user.patch', (draft) => applyPatch(draft, body)));
 }
 
-// DELETE deprovisions: the user is deactivated and their data kept (DOMAIN "Deactivation").
+// DELETE deprovisions: the user is deactivated and their data kept
+// (docs/domain/administration.md#deactivation).
 export async function deleteUser(db: Db, caller: ScimCaller, id: string): Promise<void> {
   await change(db, caller, id, 'scim.user.delete', (draft) => ({ ...draft, active: false }));
 }

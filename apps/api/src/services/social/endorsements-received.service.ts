@@ -16,7 +16,8 @@ import {
 } from '../../db/queries/social/endorsements-received.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
-// DOMAIN "Endorsements received": only the member endorsed ever sees them (who, when, message).
+// Only the member endorsed ever sees their endorsements: who, when, message
+// (docs/domain/standings-and-endorsements.md#endorsements-received).
 // The list is read with keyset pages (newest first), so a page costs the same however far back it
 // is, and an endorsement arriving while the member pages never shifts the pages already read.
 export async function listEndorsementsReceived(

@@ -18,7 +18,8 @@ import { rankedStandings } from './standings.service.ts';
 
 const NO_COHORT = 'You are not in a cohort yet. Your programme administrator adds you to one.';
 
-// The member's cohort in leaderboard order (DOMAIN "Cohort and endorsements").
+// The member's cohort in leaderboard order
+// (docs/domain/standings-and-endorsements.md#who-is-listed).
 export async function listCohortMembers(
   database: AppDatabase,
   options: { user: SignedInUser; now: Date },
@@ -36,8 +37,9 @@ export async function listCohortMembers(
   });
 }
 
-// DOMAIN "Cohort and endorsements": a cohort mate, never oneself, only someone with an active
-// habit, once per (endorser, endorsed, endorser's local date) — the unique constraint decides races.
+// A cohort mate, never oneself, only someone with an active habit, once per (endorser, endorsed,
+// endorser's local date) — the unique constraint decides races
+// (docs/domain/standings-and-endorsements.md#endorsing-a-cohort-mate).
 export async function endorseMember(
   db: DbOrTx,
   options: { user: SignedInUser; input: TEndorseMemberRequest; now: Date },

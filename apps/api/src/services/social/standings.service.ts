@@ -8,8 +8,8 @@ import { totalProgress } from '../habits/progress.ts';
 
 export type Standing = StandingFacts & { progress: number };
 
-// DOMAIN "Cohort and endorsements": total progress descending, then streak descending, then name
-// (and the id between namesakes, so every reader ranks the same way).
+// Total progress descending, then streak descending, then name, and the id between namesakes so
+// every reader ranks the same way (docs/domain/standings-and-endorsements.md#ranking).
 export function compareStandings(a: Standing, b: Standing): number {
   return (
     b.progress - a.progress ||

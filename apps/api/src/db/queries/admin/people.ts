@@ -179,8 +179,9 @@ export type ErasedCounts = {
 // those rows when the person is erased (migration 0018 lets only that change through).
 const PERSONAL_AUDIT_KEYS = ['email', 'full_name', 'job_title', 'external_id', 'user_name'];
 
-// DOMAIN "Erasure": what names the person goes; their rows (logs, endorsements, moods) stay, so
-// counts and aggregates are unchanged. Mail queued or sent to the old address goes with it.
+// What names the person goes; their rows (logs, endorsements, moods) stay, so counts and aggregates
+// are unchanged (docs/domain/administration.md#erasure). Mail queued or sent to the old address
+// goes with it.
 export async function erasePerson(
   tx: Tx,
   options: { organisationId: string; userId: string; oldEmail: string; erasedEmail: string; now: Date },

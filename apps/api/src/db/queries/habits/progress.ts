@@ -4,13 +4,14 @@ import { sql, type SQL } from 'drizzle-orm';
 const STREAK_LOOKBACK_DAYS = 400;
 
 // The streak of the active user habit `uh` on the member's date `today`: the run of consecutive
-// completed dates ending today, or yesterday while today has no log yet (DOMAIN "Habits"), paused
-// dates transparent (DOMAIN "Pauses"). The stored run (kept by the habit_logs and habit_pauses
-// triggers, migrations 0004 and 0010) ends on the latest completed date, so it counts exactly when
-// that date is the anchor, or when every date between it and today is paused (read only for a
-// habit with pauses); reading it costs the same whatever the length of the history. A log dated
-// after the member's today (their time zone moved west) is the one case the stored figures cannot
-// answer: that habit's streak is computed from its logs.
+// completed dates ending today, or yesterday while today has no log yet
+// (docs/domain/streaks-and-strength.md#current-streak), paused dates transparent
+// (docs/domain/pauses.md#what-a-paused-day-does). The stored run (kept by the habit_logs and
+// habit_pauses triggers, migrations 0004 and 0010) ends on the latest completed date, so it counts
+// exactly when that date is the anchor, or when every date between it and today is paused (read
+// only for a habit with pauses); reading it costs the same whatever the length of the history. A
+// log dated after the member's today (their time zone moved west) is the one case the stored
+// figures cannot answer: that habit's streak is computed from its logs.
 export function streakSql(today: SQL): SQL {
   return sql`(case when uh.last_logged_on > ${today} then (${liveStreakSql(today)})
     else least(case when uh.last_completed_on = ${today} - (case when uh.last_logged_on = ${today} then 0 else 1 end)
@@ -48,7 +49,8 @@ export function pausedTodaySql(today: SQL): SQL {
     where hp.user_habit_id = uh.id and ${today} between hp.starts_on and hp.ends_on))`;
 }
 
-// The member's date in their own time zone (DOMAIN "Days, time zones"); `u` is the users row.
+// The member's date in their own time zone
+// (docs/domain/days-and-time-zones.md#the-members-local-date); `u` is the users row.
 export function memberTodaySql(now: SQL): SQL {
   return sql`((${now}::timestamptz) at time zone u.time_zone)::date`;
 }
@@ -73,13 +75,13 @@ function liveStreakSql(today: SQL): SQL {
     ) c`;
 }
 
-// Every member of a cohort with what the leaderboard ranks them by (DOMAIN "Cohort and
-// endorsements"): their streak (the best over their active habits, a habit whose frame is over on
-// their date being no longer active, decision 014), their active habits (name,
-// days completed and habit length, in slot order) and the endorsements they received; and when
-// their local date began and when the next begins (outside that span their streak may differ). One
-// pass over the members through their keys (nested loops); "limit 1" keeps the planner from turning
-// the user lookup into a scan of all users.
+// Every member of a cohort with what the leaderboard ranks them by
+// (docs/domain/standings-and-endorsements.md#what-each-entry-shows): their streak (the best over
+// their active habits, a habit whose frame is over on their date being no longer active, decision
+// 014), their active habits (name, days completed and habit length, in slot order) and the
+// endorsements they received; and when their local date began and when the next begins (outside
+// that span their streak may differ). One pass over the members through their keys (nested loops);
+// "limit 1" keeps the planner from turning the user lookup into a scan of all users.
 export function memberStandingsSql(options: { cohortId: SQL; now: SQL }): SQL {
   const today = sql`t.today`;
   return sql`

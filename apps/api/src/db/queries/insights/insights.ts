@@ -136,10 +136,10 @@ export type MembersNowRow = {
 };
 
 // Per cohort and team of the programme: members now, and how many stand at a current streak of
-// 0, 1–6, 7–20 and 21+ days, each on their own local date (DOMAIN "Habits": a run ending today
-// or yesterday is current). A deactivated member counts up to their deactivation day only. Each
-// time zone's local date is computed once, not once per member. The statement is built apart, for
-// the benchmark to print its plan.
+// 0, 1–6, 7–20 and 21+ days, each on their own local date (a run ending today or yesterday is
+// current, docs/domain/streaks-and-strength.md#current-streak). A deactivated member counts up to
+// their deactivation day only. Each time zone's local date is computed once, not once per member.
+// The statement is built apart, for the benchmark to print its plan.
 export function membersNowSql(options: { programmeId: string; teamIds?: string[]; now: Date }) {
   const m = insightMembers;
   const teamFilter =

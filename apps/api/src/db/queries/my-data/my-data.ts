@@ -20,9 +20,10 @@ import {
 } from '../../schema/index.ts';
 import { findMemberCohort } from '../social/cohorts.ts';
 
-// Everything HabiTrack holds about one user, read for their own export (DOMAIN "My data"). Each
-// read names the user in its WHERE clause: nothing of anyone else can come back, except the
-// names of the people who endorsed them or whom they endorsed.
+// Everything HabiTrack holds about one user, read for their own export
+// (docs/domain/my-data.md#only-the-callers-own-data). Each read names the user in its WHERE clause:
+// nothing of anyone else can come back, except the names of the people who endorsed them or whom
+// they endorsed.
 
 export async function findProfileForExport(db: DbOrTx, userId: string) {
   const [row] = await db
