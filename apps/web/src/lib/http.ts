@@ -41,7 +41,8 @@ export function setAccessTokenGetter(getter: AccessTokenGetter | null): void {
 }
 
 export type RequestOptions = RequestInit & {
-  // Aborts the request after this many milliseconds (SPEC §7 asks for it on some calls).
+  // Aborts the request after this many milliseconds (some calls ask for it,
+  // docs/domain/api-calls.md#account-and-flow).
   timeoutMs?: number;
 };
 

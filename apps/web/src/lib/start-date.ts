@@ -1,5 +1,6 @@
-// Goals are read-only from the programme's starts_at on (DOMAIN "Leader and team leader"); the
-// server refuses writes with 409 anyway, this only spares the leader a form that cannot be saved.
+// Goals are read-only from the programme's starts_at on
+// (docs/domain/leaders-goals-kpis.md#the-start-date-lock); the server refuses writes with 409
+// anyway, this only spares the leader a form that cannot be saved.
 export function hasProgrammeStarted(startsAt: string | null, now: Date = new Date()): boolean {
   return startsAt !== null && new Date(startsAt).getTime() <= now.getTime();
 }

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 
-// The only module that touches the browser's storage (ARCHITECTURE "Web app"); what is kept there,
-// and its schema, belongs to the code that keeps it (a feature, or lib/persisted-queries.ts). It is
-// all a best-effort cache: unreadable, corrupt or unexpected data reads as nothing instead of
-// breaking a screen, and a write that fails (quota exceeded, storage disabled in private mode)
-// leaves the server the source of truth.
+// The only module that touches the browser's storage (docs/ARCHITECTURE.md#web-app-appswebsrc);
+// what is kept there, and its schema, belongs to the code that keeps it (a feature, or
+// lib/persisted-queries.ts). It is all a best-effort cache: unreadable, corrupt or unexpected data
+// reads as nothing instead of breaking a screen, and a write that fails (quota exceeded, storage
+// disabled in private mode) leaves the server the source of truth.
 
 export type TStoredItem<T> = {
   read(): T | undefined;

@@ -3,11 +3,13 @@ import { useNavigate } from 'react-router';
 import { HttpError } from './http.ts';
 import { hasProgrammeStarted } from './start-date.ts';
 
-// `refresh` makes the dashboard reload what it shows (SPEC §2 Dashboard), the flow status included.
+// `refresh` makes the dashboard reload what it shows
+// (docs/domain/dashboard-and-flow.md#what-the-dashboard-route-shows), the flow status included.
 export const DASHBOARD_AFTER_SAVE_PATH = '/programme/dashboard?refresh=1';
 
-// A setup save that failed: its message is the alert (SPEC texts), `detail` the server's own
-// sentence if it gave one (a 409 once the programme has started, a 403 for the wrong role).
+// A setup save that failed: its message is the alert (docs/domain/failures.md#alerts), `detail` the
+// server's own sentence if it gave one (a 409 once the programme has started, a 403 for the wrong
+// role).
 export class SetupSaveError extends Error {
   get detail(): string | undefined {
     return this.cause instanceof HttpError ? this.cause.detail : undefined;

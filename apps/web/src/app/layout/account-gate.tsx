@@ -18,9 +18,10 @@ type AccountGateProps = {
 };
 
 // Asks the API who the signed-in person is (GET /api/v1/auth/me) before any page loads its data:
-// a 401 with an account reason shows its account-problem screen instead of the page (SPEC §6);
-// a token the API rejects (`invalid_token`) signs in again, once. Any other call refused for the
-// account (AuthRoot hears of it) shows its screen the same way.
+// a 401 with an account reason shows its account-problem screen instead of the page
+// (docs/domain/sign-in-in-the-browser.md#when-the-api-refuses-the-account); a token the API rejects
+// (`invalid_token`) signs in again, once. Any other call refused for the account (AuthRoot hears of
+// it) shows its screen the same way.
 export function AccountGate({ providerName, children }: AccountGateProps) {
   const auth = useHybridAuth();
   const me = useMe();

@@ -6,7 +6,7 @@ import { renderRoute } from '../../test/render-route.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 import { createWebConfig } from '../../test/web-config.ts';
 
-// DOMAIN "Wave 2: administration": the API refuses every call of a deactivated account.
+// The API refuses every call of a deactivated account (docs/domain/administration.md#deactivation).
 const deactivated = () =>
   Response.json({ detail: 'Account deactivated', reason: 'account_deactivated' }, { status: 401 });
 const DEACTIVATED_HEADING = 'Your account has been deactivated';

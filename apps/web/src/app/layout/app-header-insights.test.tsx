@@ -5,8 +5,8 @@ import { createMe, stubApi } from '../../test/stub-api.ts';
 
 const noProgramme = () => Response.json({ detail: 'No programme' }, { status: 404 });
 
-// DOMAIN "Wave 2: insights": a leader and an administrator see the whole programme, a team leader
-// their departments, anyone else no link.
+// A leader and an administrator see the whole programme, a team leader their departments, anyone
+// else no link (docs/domain/insights.md#who-sees-what).
 describe('common header: insights', () => {
   const linkFor = async (me: Parameters<typeof createMe>[0]) => {
     stubApi({ '/api/v1/auth/me': () => Response.json(createMe(me)), '/api/v1/programmes/current': noProgramme });

@@ -11,17 +11,18 @@ import { useAccountRefusal, useAppConfig } from '../auth-root.tsx';
 import { clearProgressData } from '../progress-data.ts';
 import classes from './app-header.module.css';
 
-// SPEC §9: shown while the programme loads, and when the member has none (404) or it fails to load.
+// Shown while the programme loads, and when the member has none (404) or it fails to load
+// (docs/domain/constants.md#default-texts).
 const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
 
 type AppHeaderProps = {
   productName: string;
 };
 
-// SPEC §2 "Common header". The programme comes from the intro feature's query (same key as the
-// intro and habit selection), so they share one cached answer. It is asked for once the account
-// check has passed: before that the API may not know the person, and the page below asks at the
-// same moment, so the two share one request instead of racing.
+// The common header (docs/domain/screens.md#common-header). The programme comes from the intro
+// feature's query (same key as the intro and habit selection), so they share one cached answer. It
+// is asked for once the account check has passed: before that the API may not know the person, and
+// the page below asks at the same moment, so the two share one request instead of racing.
 export function AppHeader({ productName }: AppHeaderProps) {
   const auth = useHybridAuth();
   const { devTools } = useAppConfig();

@@ -10,8 +10,9 @@ const CHECKING = 'Checking your account status';
 
 const hasLocalHabitLogs = () => getHabitLogs().length > 0;
 
-// SPEC §4 "Root route decision": '/' only decides where the user belongs. The terms modal is
-// composed here because it needs the flow (to re-check) and the sign-in layer (to log out).
+// '/' only decides where the user belongs (docs/domain/dashboard-and-flow.md#root-route-decision).
+// The terms modal is composed here because it needs the flow (to re-check) and the sign-in layer
+// (to log out).
 export function Home() {
   const { decision, recheck } = useRootDecision({ hasLocalHabitLogs });
   const { logout } = useHybridAuth();

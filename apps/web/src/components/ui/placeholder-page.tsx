@@ -5,7 +5,8 @@ type PlaceholderPageProps = {
   description: string;
 };
 
-// Stands in for a screen until its feature lands, so every SPEC route resolves from day one.
+// Stands in for a screen until its feature lands, so every route (docs/domain/screens.md#routes)
+// resolves from day one.
 export function PlaceholderPage({ title, description }: PlaceholderPageProps) {
   return (
     <Stack gap="sm">

@@ -12,9 +12,10 @@ export type StartDateNoticeProps = {
   beforeStart: string;
 };
 
-// The start date is the deadline for the leaders' setup forms (SPEC §2, §6), so it stays in view,
-// as 'Not set' when there is none. role=note: Mantine's default role=alert would announce this
-// standing notice as if it were urgent.
+// The start date is the deadline for the leaders' setup forms
+// (docs/domain/leaders-goals-kpis.md#the-start-date-lock), so it stays in view, as 'Not set' when
+// there is none. role=note: Mantine's default role=alert would announce this standing notice as if
+// it were urgent.
 export function StartDateNotice({ startsAt, started, readOnlyTitle, locked, beforeStart }: StartDateNoticeProps) {
   const date = formatStartDate(startsAt);
   if (started) {

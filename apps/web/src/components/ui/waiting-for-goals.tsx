@@ -1,8 +1,10 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 
-// SPEC §4: a team leader's KPIs hang off the organisation's goals, so until the leader has set them
-// there is nothing to define. The e-mail promised here is sent when the leader first saves goals
-// (DOMAIN "Leader and team leader"). Shared: the root route and the dashboard both show it.
+// A team leader's KPIs hang off the organisation's goals, so until the leader has set them there is
+// nothing to define (docs/domain/dashboard-and-flow.md#waiting-for-organisational-goals). The
+// e-mail promised here is sent when the leader first saves goals
+// (docs/domain/leaders-goals-kpis.md#the-goals-ready-e-mail). Shared: the root route and the
+// dashboard both show it.
 export function WaitingForGoals() {
   return (
     <Stack gap="md" maw={640}>

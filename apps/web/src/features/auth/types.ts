@@ -7,8 +7,9 @@ export type TAuthConfig = TWebConfig['auth'];
 export type THostedAuthConfig = NonNullable<TAuthConfig['auth0']>;
 export type TDirectoryAuthConfig = NonNullable<TAuthConfig['azure']>;
 
-// SPEC §3 "Sign-in user shape". Directory: email from the account username, name, sub from the
-// local account id. Hosted: the ID token's claims as they are.
+// The signed-in user (docs/domain/sign-in-in-the-browser.md#the-signed-in-user). Directory: email
+// from the account username, name, sub from the local account id. Hosted: the ID token's claims as
+// they are.
 export type THybridAuthUser = {
   email?: string;
   name?: string;
@@ -16,7 +17,8 @@ export type THybridAuthUser = {
   [claim: string]: unknown;
 };
 
-// SPEC §4; the values are MSAL's InteractionStatus strings so both providers report alike.
+// The interaction status (docs/domain/sign-in-in-the-browser.md#interaction-status); the values are
+// MSAL's InteractionStatus strings so both providers report alike.
 export type TInteractionStatus =
   'startup' | 'none' | 'login' | 'acquireToken' | 'ssoSilent' | 'handleRedirect' | 'logout';
 

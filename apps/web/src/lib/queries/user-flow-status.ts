@@ -2,7 +2,7 @@ import { ZUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../http.ts';
 
-// SPEC §7 and §9: the flow status call is aborted after 10 seconds.
+// The flow status call is aborted after 10 seconds (docs/domain/dashboard-and-flow.md#flow-status).
 export const FLOW_STATUS_TIMEOUT_MS = 10_000;
 
 export function getUserFlowStatus() {
@@ -14,8 +14,8 @@ export function getUserFlowStatus() {
 export const userFlowStatusQueryOptions = queryOptions({
   queryKey: ['auth', 'user-flow-status'],
   queryFn: getUserFlowStatus,
-  // A failure has a defined answer (SPEC §4 "Flow status fallback"); a retry would only double the
-  // 10 s wait before the member is sent on.
+  // A failure has a defined answer (docs/domain/dashboard-and-flow.md#flow-status-fallback); a
+  // retry would only double the 10 s wait before the member is sent on.
   retry: false,
 });
 

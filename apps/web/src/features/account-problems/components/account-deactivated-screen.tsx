@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
-// DOMAIN "Wave 2: administration": a deactivated account is refused from the next request on
-// (401 reason account_deactivated); only an administrator can reactivate it, and nothing is lost.
+// A deactivated account is refused from the next request on (401 reason account_deactivated); only
+// an administrator can reactivate it, and nothing is lost
+// (docs/domain/administration.md#deactivation).
 // Another account would not help here, so the one action is to sign out.
 export function accountDeactivatedScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {

@@ -14,7 +14,7 @@ export type AccountProblemScreenProps = {
   onSignOut: () => void;
 };
 
-// What each 401 `reason` the API sends says (DOMAIN "Tenancy and identity").
+// What each 401 `reason` the API sends says (docs/domain/tenancy-and-identity.md#account-problems).
 const SCREENS: Record<
   AccountProblemReason,
   (options: { problem: AccountProblem; providerName: string }) => TProblemScreen

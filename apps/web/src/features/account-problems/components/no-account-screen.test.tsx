@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../testing/render-screen.tsx';
 
 describe('No Account Found screen', () => {
-  it("shows the spec's title, heading and explanation", () => {
+  // The texts of docs/domain/screens.md#no-account-found.
+  it('shows the documented title, heading and explanation', () => {
     renderScreen({ reason: 'no_account', email: 'sam@example.com' });
 
     expect(screen.getByText('Welcome to the product')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
-// Texts quoted from SPEC §2 "No Account Found"; the title is literally 'Welcome to the product'.
+// Texts quoted from docs/domain/screens.md#no-account-found; the title is literally 'Welcome to the
+// product'.
 export function noAccountScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
     eyebrow: 'Welcome to the product',

@@ -3,8 +3,8 @@ import type { AccountProblem } from '../types.ts';
 import { deriveOrganizationName } from '../utils/derive-organization-name.ts';
 import type { TProblemScreen } from './problem-card.tsx';
 
-// SPEC §2 "Organization Not Registered": nobody in the user's organisation has signed up yet, so
-// the screen points at who could, and sells the product a little to whoever reads it.
+// Nobody in the user's organisation has signed up yet, so the screen points at who could, and sells
+// the product a little to whoever reads it (docs/domain/screens.md#organization-not-registered).
 export function organizationNotRegisteredScreen({
   problem,
   providerName,

@@ -5,7 +5,8 @@ import { LearnMoreLink } from './learn-more-link.tsx';
 // What one account-problem screen says; the rest is the same for all of them (ProblemCard).
 export type TProblemScreen = {
   heading: string;
-  // Small text above the heading; the spec gives No Account Found a title besides its heading.
+  // Small text above the heading: No Account Found has a title besides its heading
+  // (docs/domain/screens.md#no-account-found).
   eyebrow?: string;
   body: ReactNode;
   // The button that signs out.

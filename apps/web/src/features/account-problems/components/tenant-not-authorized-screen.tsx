@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
-// SPEC §2 leaves the wording open. The organisation is a customer but does not yet trust the
-// directory (Azure AD tenant) this sign-in came from, which only an administrator can change, so
-// the text names the directory precisely enough for IT to act on it.
+// Tenant not authorized (docs/domain/screens.md#tenant-not-authorized). The organisation is a
+// customer but does not yet trust the directory (Azure AD tenant) this sign-in came from, which
+// only an administrator can change, so the text names the directory precisely enough for IT to act
+// on it.
 export function tenantNotAuthorizedScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
     heading: "Your organization's sign-in isn't enabled yet",

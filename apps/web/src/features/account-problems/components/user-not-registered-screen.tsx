@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
-// SPEC §2 leaves the wording open. The organisation does use the product, so the person only
-// needs adding: say it is not their fault and name who can add them (accounts are provisioned by
-// the organisation, never self-registered — DOMAIN "Tenancy and identity").
+// User not registered (docs/domain/screens.md#user-not-registered). The organisation does use the
+// product, so the person only needs adding: say it is not their fault and name who can add them
+// (accounts are provisioned by the organisation, never self-registered:
+// docs/domain/tenancy-and-identity.md#provisioning-never-self-registration).
 export function userNotRegisteredScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
     heading: "Your account isn't set up yet",

@@ -1,5 +1,5 @@
 // What the Organization Not Registered screen says when neither the server nor the e-mail names
-// the organisation (SPEC §2).
+// the organisation (docs/domain/screens.md#organization-not-registered).
 export const UNKNOWN_ORGANIZATION_NAME = 'Your organization';
 
 /**

@@ -44,7 +44,8 @@ export function createAuth0Adapter(config: THostedAuthConfig, { origin, onStatus
   return {
     async init() {
       const { Auth0Client } = await import('@auth0/auth0-spa-js');
-      // SPEC §9: SDK HTTP and silent-token timeouts 10 s, token cache and ID token leeway 60 s.
+      // SDK HTTP and silent-token timeouts 10 s, token cache and ID token leeway 60 s
+      // (docs/domain/sign-in-in-the-browser.md#sdk-settings).
       client = new Auth0Client({
         domain: config.domain,
         clientId: config.clientId,

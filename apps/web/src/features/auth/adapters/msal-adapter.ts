@@ -12,7 +12,8 @@ function toUser(account: AccountInfo): THybridAuthUser {
 export function createMsalAdapter(config: TDirectoryAuthConfig, { origin, onStatus }: TAdapterOptions): TAuthAdapter {
   let msal: typeof import('@azure/msal-browser') | undefined;
   let pca: PublicClientApplication | undefined;
-  // SPEC §9: openid, profile, email; plus the API's scope so the same sign-in yields an API token.
+  // The scopes openid, profile, email; plus the API's scope so the same sign-in yields an API token
+  // (docs/domain/sign-in-in-the-browser.md#sdk-settings).
   const scopes = [...HOSTED_SCOPE.split(' '), config.apiScope];
 
   function started() {
@@ -40,7 +41,7 @@ export function createMsalAdapter(config: TDirectoryAuthConfig, { origin, onStat
           navigateToLoginRequestUrl: false,
         },
         cache: { cacheLocation: 'localStorage' },
-        // SPEC §9: popup 60 s, hidden frame 10 s.
+        // Popup 60 s, hidden frame 10 s (docs/domain/sign-in-in-the-browser.md#sdk-settings).
         system: { windowHashTimeout: 60_000, iframeHashTimeout: 10_000 },
       });
       await pca.initialize();
@@ -48,7 +49,8 @@ export function createMsalAdapter(config: TDirectoryAuthConfig, { origin, onStat
       const result = await pca.handleRedirectPromise();
       if (result?.account) {
         pca.setActiveAccount(result.account);
-        // SPEC §4: a completed directory sign-in forgets the stored choice and the auto-login flag.
+        // A completed directory sign-in forgets the stored choice and the auto-login flag
+        // (docs/domain/sign-in-in-the-browser.md#signing-in-and-the-callback).
         clearSignInChoice();
       }
       const account = currentAccount();

@@ -6,7 +6,8 @@ type AuthLoadingProps = {
   inline?: boolean;
 };
 
-// SPEC §2: while the provider type is being resolved, a full-height centred message.
+// While the provider type is being resolved, a full-height centred message
+// (docs/domain/screens.md#login-screen).
 export function AuthLoading({ message = 'Loading authentication...', inline = false }: AuthLoadingProps) {
   return (
     <Center mih={inline ? '50vh' : '100vh'} role="status">

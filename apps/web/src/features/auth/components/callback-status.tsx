@@ -3,7 +3,8 @@ import { Link, Navigate } from 'react-router';
 import { useHybridAuth } from '../hooks/use-hybrid-auth.ts';
 import { AuthLoading } from './auth-loading.tsx';
 
-// SPEC §2 /callback: loading, then the page the user wanted (or /), or the error with a way home.
+// Loading, then the page the user wanted (or /), or the error with a way home
+// (docs/domain/screens.md#callback).
 // The route puts it in the app's frame (a banner and the main landmark).
 export function CallbackStatus() {
   const auth = useHybridAuth();

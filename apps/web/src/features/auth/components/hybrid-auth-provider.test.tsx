@@ -36,7 +36,7 @@ async function settled(result: { current: THybridAuth }, expected: string) {
 
 const hostedKey = '@@auth0spajs@@::habitrack-web::https://api.habitrack.local::openid profile email offline_access';
 
-describe('HybridAuthProvider: provider choice (SPEC §4)', () => {
+describe('HybridAuthProvider: provider choice (docs/domain/sign-in-in-the-browser.md#choosing-the-provider)', () => {
   it('starts in startup and reaches none once the adapter has started', async () => {
     const { result } = renderProvider();
     expect(summary(result.current)).toBe('auth0 startup loading out');

@@ -61,7 +61,8 @@ export function HybridAuthProvider({
   startAfter,
 }: HybridAuthProviderProps) {
   const available = useMemo(() => ({ auth0: !!config.auth0, azure_ad: !!config.azure }), [config]);
-  // Decided once per page load from what the browser holds (SPEC §4); switching reloads the page.
+  // Decided once per page load from what the browser holds
+  // (docs/domain/sign-in-in-the-browser.md#choosing-the-provider); switching reloads the page.
   const [choice] = useState(() =>
     fitToAvailable(
       chooseProvider({
@@ -94,7 +95,8 @@ export function HybridAuthProvider({
     try {
       await adapter.login(returnTo);
     } catch (error) {
-      // SPEC §8: a failed login is only logged; the Login screen comes back.
+      // A failed login is only logged; the Login screen comes back
+      // (docs/domain/failures.md#sign-in-errors).
       console.error('Sign-in could not start', error);
       setInteractionStatus('none');
       setSession((s) => ({ ...s, isLoading: false }));
@@ -110,7 +112,8 @@ export function HybridAuthProvider({
     try {
       return await adapter.getAccessToken();
     } catch (error) {
-      // SPEC §8: only logged; the request goes out without a token and the API's 401 decides.
+      // Only logged; the request goes out without a token and the API's 401 decides
+      // (docs/domain/failures.md#sign-in-errors).
       console.error('Could not get an access token', error);
       return null;
     }

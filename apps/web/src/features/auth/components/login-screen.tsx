@@ -7,8 +7,9 @@ type LoginScreenProps = {
   productName: string;
 };
 
-// SPEC §2 "Login screen". A button for the provider already chosen signs in directly; the other
-// one switches provider (stored, page reloaded, then signs in automatically).
+// The Login screen (docs/domain/screens.md#login-screen). A button for the provider already chosen
+// signs in directly; the other one switches provider (stored, page reloaded, then signs in
+// automatically).
 export function LoginScreen({ productName }: LoginScreenProps) {
   const auth = useHybridAuth();
   const location = useLocation();

@@ -11,8 +11,9 @@ type RequireAuthProps = {
   children: ReactNode;
 };
 
-// SPEC §1: every screen needs sign-in. The Login screen shows in place of the page, so the
-// address stays the page the user wanted and sign-in returns there.
+// Every screen needs sign-in (docs/domain/sign-in-in-the-browser.md#every-screen-needs-sign-in).
+// The Login screen shows in place of the page, so the address stays the page the user wanted and
+// sign-in returns there.
 export function RequireAuth({ productName, showWhileLoading = false, children }: RequireAuthProps) {
   const auth = useHybridAuth();
   if (auth.isLoading) return showWhileLoading ? children : <AuthLoading />;

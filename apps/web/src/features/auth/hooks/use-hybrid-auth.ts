@@ -5,7 +5,8 @@ export const HybridAuthContext = createContext<THybridAuth | null>(null);
 
 export function useHybridAuth(): THybridAuth {
   const auth = useContext(HybridAuthContext);
-  // SPEC §8: the exact text, so a misplaced component fails loudly in development.
+  // The exact text, so a misplaced component fails loudly in development
+  // (docs/domain/failures.md#sign-in-errors).
   if (!auth) throw new Error('useHybridAuth must be used within HybridAuthProvider');
   return auth;
 }

@@ -1,8 +1,10 @@
 import type { TDirectoryAuthConfig, THostedAuthConfig } from '../types.ts';
 import { readRawItem } from '../../../lib/storage.ts';
 
-// SPEC §4 steps 2 and 3 look at what the SDKs left in localStorage, by their own key formats,
-// so the choice is made before (and without) loading either SDK.
+// Steps 2 and 3 of the provider choice
+// (docs/domain/sign-in-in-the-browser.md#choosing-the-provider) look at what the SDKs left in
+// localStorage, by their own key formats, so the choice is made before (and without) loading either
+// SDK.
 
 export const HOSTED_SCOPE = 'openid profile email';
 

@@ -11,7 +11,7 @@ function createInput(overrides: Partial<TProviderChoiceInput> = {}): TProviderCh
   };
 }
 
-describe('chooseProvider (SPEC §4)', () => {
+describe('chooseProvider (docs/domain/sign-in-in-the-browser.md#choosing-the-provider)', () => {
   it('step 1: a stored choice wins over every cached session', () => {
     const input = createInput({ storedIdpType: 'azure_ad', hasHostedToken: true, hasDirectoryAccount: true });
     expect(chooseProvider(input)).toEqual({ idpType: 'azure_ad', autoLogin: false, step: 1 });

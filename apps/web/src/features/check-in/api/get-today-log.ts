@@ -12,7 +12,8 @@ export function todayLogQueryOptions(habitId: string) {
     queryKey: ['habits', habitId, 'log', 'today'],
     queryFn: () => getTodayLog(habitId),
     // A 4xx will not change on retry; network trouble and 5xx get one more try before the
-    // screen falls back to the default habit (SPEC §8).
+    // screen falls back to the default habit
+    // (docs/domain/check-ins.md#when-the-habit-cannot-be-loaded).
     retry: (failureCount, error) => !(error instanceof HttpError && error.status < 500) && failureCount < 1,
   });
 }

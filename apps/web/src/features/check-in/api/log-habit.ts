@@ -21,7 +21,8 @@ export function toLogRequest(log: TLocalHabitLog): TLogHabitRequest {
   return {
     log_type: log.completed ? 'completed' : 'skipped',
     ...(note ? { note } : {}),
-    // SPEC §5: the positive change only goes with a completed habit.
+    // The positive change only goes with a completed habit
+    // (docs/domain/check-ins.md#what-a-log-holds).
     ...(log.completed && log.positiveChangeId ? { positive_change_id: log.positiveChangeId } : {}),
     log_date: log.date,
   };
@@ -30,7 +31,8 @@ export function toLogRequest(log: TLocalHabitLog): TLogHabitRequest {
 export type TSaveOutcome = 'saved' | 'kept-on-device';
 
 // Stored first (pending), then sent: if the call fails, or the tab closes mid-request, the check-in
-// is still on the device and goes out later (SPEC §4/§8: the member continues either way).
+// is still on the device and goes out later; the member continues either way
+// (docs/domain/check-ins.md#check-ins-kept-on-the-device).
 export async function saveCheckIn(log: TLocalHabitLog): Promise<TSaveOutcome> {
   const pending = { ...log, pendingSync: true };
   saveHabitLog(pending);

@@ -9,7 +9,8 @@ import { logBodies, stubCheckInApi } from '../testing/stub-check-in-api.ts';
 const pathOf = (habitId: string) => `/programme/habit-track/${habitId}`;
 const button = (name: string) => screen.getByRole('button', { name });
 
-// When things go wrong (SPEC §8): the member's check-in is never lost and they carry on.
+// When things go wrong (docs/domain/check-ins.md#check-ins-kept-on-the-device): the member's
+// check-in is never lost and they carry on.
 describe('Daily Check-in when the server fails', () => {
   it('keeps the check-in on the device and still continues when the server fails', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -9,7 +9,7 @@ import { AnswerStep } from './answer-step.tsx';
 import { PositiveChangeStep } from './positive-change-step.tsx';
 
 const DASHBOARD_PATH = '/programme/dashboard';
-// SPEC §4 Habit log, word for word.
+// The check-in's texts, word for word (docs/domain/check-ins.md#the-check-in-screen).
 const ALREADY_LOGGED = "You've already logged today. You can update your entry below.";
 const KEPT_ON_DEVICE =
   "Today's check-in is saved on this device and will sync when HabiTrack can reach the server. You can update it below.";
@@ -35,7 +35,8 @@ export function CheckInForm({ habitId, date, habit, initial, earlier }: CheckInF
     event.preventDefault();
     if (!answer) return;
     const log = { habitId, date, completed, notes, positiveChangeId: completed ? changeId : null };
-    // Saved or kept on the device, the member carries on (SPEC §8); the dashboard says which.
+    // Saved or kept on the device, the member carries on
+    // (docs/domain/check-ins.md#check-ins-kept-on-the-device); the dashboard says which.
     save.mutate(log, { onSuccess: () => void navigate(`${DASHBOARD_PATH}?refresh=1`) });
   };
 

@@ -8,8 +8,9 @@ import { DEFAULT_HABIT } from '../utils/default-habit.ts';
 import { initialEntry } from '../utils/initial-entry.ts';
 import { CheckInForm } from './check-in-form.tsx';
 
-// SPEC §2 Daily Check-in for one active habit. The form mounts once the habit and today's log are
-// known, so an earlier answer is there from the first frame.
+// The Daily Check-in screen (docs/domain/screens.md#daily-check-in) for one active habit. The form
+// mounts once the habit and today's log are known, so an earlier answer is there from the first
+// frame.
 export function CheckInPage({ habitId }: { habitId: string }) {
   const today = useTodayLog(habitId);
 
@@ -32,7 +33,8 @@ export function CheckInPage({ habitId }: { habitId: string }) {
     );
   }
 
-  // SPEC §8: without the habit's data, the default habit (no positive changes) and the browser's date.
+  // Without the habit's data, the default habit (no positive changes) and the browser's date
+  // (docs/domain/check-ins.md#when-the-habit-cannot-be-loaded).
   const loaded = today.data ?? null;
   const habit = loaded?.habit ?? DEFAULT_HABIT;
   const date = loaded?.today ?? toDayKey();

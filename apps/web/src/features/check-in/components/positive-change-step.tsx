@@ -8,8 +8,8 @@ type PositiveChangeStepProps = {
   onSelect: (changeId: string | null) => void;
 };
 
-// SPEC §4 Habit log, second step: one change at most, optional; pressing the chosen one again
-// clears the choice.
+// The check-in's second step (docs/domain/check-ins.md#the-check-in-screen): one change at most,
+// optional; pressing the chosen one again clears the choice.
 export function PositiveChangeStep({ changes, selectedId, onSelect }: PositiveChangeStepProps) {
   const headingId = useId();
   return (

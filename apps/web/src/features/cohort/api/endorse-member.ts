@@ -5,7 +5,8 @@ import { HttpError, sendJson } from '../../../lib/http.ts';
 import { saveEndorsedMark } from '../utils/endorsement-marks.ts';
 import { cohortMembersQueryOptions } from './list-cohort-members.ts';
 
-// The fixed praise text sent with every endorsement (SPEC §7).
+// The fixed praise text sent with every endorsement
+// (docs/domain/standings-and-endorsements.md#the-endorse-button).
 export const ENDORSEMENT_MESSAGE = 'Great job staying consistent with your habits! Keep up the excellent work.';
 export const ENDORSE_FAILED = 'Error endorsing member. Please try again.';
 
@@ -23,9 +24,10 @@ function patchMember(members: TCohortMember[] | undefined, userId: string, patch
   return members?.map((member) => (member.user.id === userId ? patch(member) : member));
 }
 
-// Optimistic: the button reads Endorsed and the count goes up at once (SPEC §4). A failure undoes
-// only this member's change (other endorsements may be in flight), and the list is refetched once
-// the last endorsement settles so it ends up as the server has it.
+// Optimistic: the button reads Endorsed and the count goes up at once
+// (docs/domain/standings-and-endorsements.md#the-endorse-button). A failure undoes only this
+// member's change (other endorsements may be in flight), and the list is refetched once the last
+// endorsement settles so it ends up as the server has it.
 export function useEndorseMember() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -56,7 +58,8 @@ export function useEndorseMember() {
           total_endorsements: Math.max(0, m.total_endorsements - 1),
         })),
       );
-      // SPEC §8: the server's own sentence when it gave one (e.g. once per day), else the generic one.
+      // The server's own sentence when it gave one (e.g. once per day), else the generic one
+      // (docs/domain/failures.md#alerts).
       window.alert(error instanceof HttpError && error.detail ? error.detail : ENDORSE_FAILED);
     },
     onSettled: () => {

@@ -21,7 +21,9 @@ function saveCompletedLogs(count: number) {
   localStorage.setItem('habitLogs', JSON.stringify(logs));
 }
 
-describe('cohort fallback (SPEC §8)', { timeout: 20_000 }, () => {
+// When the cohort cannot be loaded
+// (docs/domain/standings-and-endorsements.md#when-the-cohort-cannot-be-loaded).
+describe('cohort fallback', { timeout: 20_000 }, () => {
   it('shows five sample rows from local data, marked as such, with Endorse disabled', async () => {
     saveCompletedLogs(33);
     stubCohortApi({ members: () => Response.json({ detail: 'Service unavailable' }, { status: 503 }) });

@@ -26,7 +26,8 @@ function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-// SPEC §2 "Cohort leaderboard". The heading and the way back stay put in every state.
+// The Cohort leaderboard screen (docs/domain/screens.md#cohort-leaderboard). The heading and the
+// way back stay put in every state.
 export function CohortPage({ you, readLocalLogs }: CohortPageProps) {
   const board = useLeaderboard({ you, readLocalLogs });
   const summary = useCohortSummary();

@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 
-// 'You' on the signed-in member, 'Sample' on made-up members (SPEC §8 fallback), in either layout.
+// 'You' on the signed-in member, 'Sample' on the fallback's made-up members
+// (docs/domain/standings-and-endorsements.md#when-the-cohort-cannot-be-loaded), in either layout.
 export function MemberBadges({ member, sample }: { member: TCohortMember; sample: boolean }) {
   if (member.is_current_user) {
     return (

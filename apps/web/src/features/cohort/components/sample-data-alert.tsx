@@ -8,7 +8,8 @@ type SampleDataAlertProps = {
   onRetry: () => void;
 };
 
-// SPEC §8's fallback must never pass for the real cohort: this note sits above the sample rows.
+// The fallback (docs/domain/standings-and-endorsements.md#when-the-cohort-cannot-be-loaded) must
+// never pass for the real cohort: this note sits above the sample rows.
 export function SampleDataAlert({ retrying, onRetry }: SampleDataAlertProps) {
   return (
     <Alert color="yellow" title="Offline sample data">

@@ -15,8 +15,9 @@ export type TLeaderboard =
   | { status: 'live'; rows: TLeaderboardRow[]; endorserId: string | undefined }
   | { status: 'sample'; rows: TLeaderboardRow[]; retry: () => void; retrying: boolean };
 
-// What the page shows: the live cohort, or (SPEC §8) sample rows when it cannot be loaded. Once
-// the live list has loaded it stays on screen, even if a later refetch fails.
+// What the page shows: the live cohort, or sample rows when it cannot be loaded
+// (docs/domain/standings-and-endorsements.md#when-the-cohort-cannot-be-loaded). Once the live list
+// has loaded it stays on screen, even if a later refetch fails.
 export function useLeaderboard(options: {
   you: TSampleYou | undefined;
   readLocalLogs: () => readonly TSampleLog[];

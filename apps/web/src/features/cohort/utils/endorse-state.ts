@@ -8,7 +8,8 @@ export type TEndorseState =
   // Nobody endorses themselves, so their own row has no button at all.
   { kind: 'none' } | { kind: 'enabled' } | { kind: 'disabled'; label: 'Endorse' | 'Endorsed'; reason: string };
 
-// SPEC §5. "Already endorsed" wins over "no active habits": it is what actually happened today.
+// The Endorse button (docs/domain/standings-and-endorsements.md#the-endorse-button). "Already
+// endorsed" wins over "no active habits": it is what actually happened today.
 export function endorseState(options: {
   member: TCohortMember;
   // A mark saved on this device today (endorsement-marks.ts).

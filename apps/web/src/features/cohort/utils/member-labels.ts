@@ -30,8 +30,9 @@ export function otherHabits(member: Pick<TCohortMember, 'active_habits'>): strin
   return others > 0 ? `and ${plural(others, 'other habit')}` : null;
 }
 
-// What the progress figure is: the mean over all active habits (DOMAIN "Cohort and endorsements"),
-// not the current habit's own progress.
+// What the progress figure is: the mean over all active habits
+// (docs/domain/streaks-and-strength.md#a-members-total-progress), not the current habit's own
+// progress.
 export function progressLabel(member: Pick<TCohortMember, 'active_habits'>): string {
   const count = member.active_habits.length;
   return count > 1 ? `Average progress over ${plural(count, 'active habit')}` : 'Average progress';

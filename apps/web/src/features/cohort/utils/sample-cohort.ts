@@ -1,7 +1,8 @@
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 
-// SPEC §8: progress in the fallback is completed local logs over the programme's 60 days.
+// Progress in the fallback is completed local logs over the programme's 60 days
+// (docs/domain/standings-and-endorsements.md#when-the-cohort-cannot-be-loaded).
 export const SAMPLE_PROGRAMME_DAYS = 60;
 export const YOUR_LOCAL_HABITS = 'Habits logged on this device';
 
@@ -31,8 +32,8 @@ function previousDay(dayKey: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-// Like the server's streak (DOMAIN "Habits"): consecutive days with a completed log, ending today,
-// or yesterday while today is not logged yet.
+// Like the server's streak (docs/domain/streaks-and-strength.md#current-streak): consecutive days
+// with a completed log, ending today, or yesterday while today is not logged yet.
 export function localStreak(logs: readonly TSampleLog[], today: string): number {
   const done = new Set(logs.filter((log) => log.completed).map((log) => log.date));
   let day = done.has(today) ? today : previousDay(today);

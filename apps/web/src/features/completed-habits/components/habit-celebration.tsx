@@ -7,10 +7,10 @@ import { plural } from '../../../lib/plural.ts';
 import { useCompletedHabits } from '../api/list-completed-habits.ts';
 import { useMarkCelebrationSeen } from '../api/mark-celebration-seen.ts';
 
-// DOMAIN "End of the frame": on the first visit after a habit's frame ends, a short celebration
-// with its summary, once. Decided only by an answer fetched now (decision 012): a kept copy of an
-// earlier visit never shows it again. Shown habits are recorded as seen at once, so a reload does
-// not repeat it; the card stays until closed.
+// On the first visit after a habit's frame ends, a short celebration with its summary, once
+// (docs/domain/habits-and-the-frame.md#completed-habits-and-the-celebration). Decided only by an
+// answer fetched now (decision 012): a kept copy of an earlier visit never shows it again. Shown
+// habits are recorded as seen at once, so a reload does not repeat it; the card stays until closed.
 export function HabitCelebration() {
   const completed = useCompletedHabits();
   const { mutate: markSeen } = useMarkCelebrationSeen();

@@ -6,7 +6,8 @@ import { CohortWidget } from './cohort-widget.tsx';
 import { MoodWidget } from './mood-widget.tsx';
 import { PositiveImpactsWidget } from './positive-impacts-widget.tsx';
 
-// SPEC §9 defaults, for a member whose cohort has no programme (or no modules) yet.
+// Default texts (docs/domain/constants.md#default-texts), for a member whose cohort has no
+// programme (or no modules) yet.
 const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
 const DEFAULT_FIRST_MODULE_NAME = 'Module 1: Effective Communication';
 

@@ -12,8 +12,8 @@ type DashboardPageProps = {
   notice?: ReactNode;
 };
 
-// SPEC §2 Dashboard. The heading stays put in every state, so the page is recognisable (and
-// announced) while it loads or fails.
+// The Dashboard screen (docs/domain/screens.md#dashboard). The heading stays put in every state, so
+// the page is recognisable (and announced) while it loads or fails.
 export function DashboardPage({ waitForFlow = false, notice }: DashboardPageProps) {
   const dashboard = useDashboard();
   let body: ReactNode;

@@ -4,9 +4,9 @@ import { useReloadDashboard } from './use-reload-dashboard.ts';
 
 const REFRESH_PARAMS = ['refresh', 'refreshUserFlow'] as const;
 
-// SPEC §2 Dashboard: `?refresh` / `?refreshUserFlow` (set by screens that just changed something)
-// reload the data, then leave the URL. `replace` keeps the parameter out of history, so Back or a
-// page reload does not trigger it again.
+// `?refresh` / `?refreshUserFlow` (set by screens that just changed something) reload the data,
+// then leave the URL (docs/domain/dashboard-and-flow.md#what-the-dashboard-route-shows). `replace`
+// keeps the parameter out of history, so Back or a page reload does not trigger it again.
 export function useRefreshParam() {
   const [params, setParams] = useSearchParams();
   const reload = useReloadDashboard();

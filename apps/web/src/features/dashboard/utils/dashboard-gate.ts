@@ -6,8 +6,10 @@ export type TDashboardGate =
   | { status: 'waiting-for-goals' }
   | { status: 'ready'; needsMoodEntry: boolean };
 
-// SPEC §4 Dashboard and Mood prompt. `null` = the flow status could not be had: the fallback
-// (SPEC §4) lands a member here anyway, so the dashboard shows, without a mood prompt it cannot justify.
+// What the dashboard route shows
+// (docs/domain/dashboard-and-flow.md#what-the-dashboard-route-shows). `null` = the flow status
+// could not be had: the fallback (docs/domain/dashboard-and-flow.md#flow-status-fallback) lands a
+// member here anyway, so the dashboard shows, without a mood prompt it cannot justify.
 export function dashboardGate(flow: TUserFlowStatusResponse | null): TDashboardGate {
   if (!flow) return { status: 'ready', needsMoodEntry: false };
   if (!flow.has_organizational_goals) {

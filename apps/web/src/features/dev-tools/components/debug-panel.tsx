@@ -30,7 +30,8 @@ function DebugContent({ loadFlowStatus }: Pick<DebugPanelProps, 'loadFlowStatus'
   );
 }
 
-// DOMAIN "Developer tools": what the API makes of the signed-in user, fetched when opened.
+// What the API makes of the signed-in user, fetched when opened
+// (docs/domain/developer-tools.md#debug).
 export function DebugPanel({ opened, onClose, loadFlowStatus }: DebugPanelProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Debug" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>

@@ -8,7 +8,7 @@ import { ResetButton, type ResetButtonProps } from './reset-button.tsx';
 const DebugPanel = lazy(() => import('./debug-panel.tsx').then((m) => ({ default: m.DebugPanel })));
 
 // The header's Debug and Reset buttons; the header shows them only when /config.json enables
-// developer tools (DOMAIN "Developer tools").
+// developer tools (docs/domain/developer-tools.md#when-they-exist).
 export function DevTools({
   loadFlowStatus,
   clearProgress,

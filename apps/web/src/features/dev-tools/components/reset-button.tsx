@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useResetUserData } from '../api/reset-user-data.ts';
 
-// SPEC §2 and §8, exact texts.
+// Exact texts (docs/domain/developer-tools.md#reset).
 export const RESET_CONFIRM =
   'Reset user state? This will clear backend onboarding status, terms acceptance, and local data.';
 export const RESET_ERROR = 'Error resetting user state. Check console for details.';
@@ -11,8 +11,8 @@ export type ResetButtonProps = {
   clearProgress: () => void;
 };
 
-// SPEC §2 Common header: server state first, then this browser's; the reload starts the app
-// afresh (no cached queries) at the same address, still signed in.
+// Server state first, then this browser's; the reload starts the app afresh (no cached queries) at
+// the same address, still signed in (docs/domain/screens.md#common-header).
 export function ResetButton({ clearProgress }: ResetButtonProps) {
   const reset = useResetUserData();
 

@@ -17,7 +17,8 @@ function ListSkeleton() {
   );
 }
 
-// Who cheered me on (DOMAIN "Endorsements received"): only the member endorsed sees this page.
+// Who cheered me on (docs/domain/standings-and-endorsements.md#endorsements-received): only the
+// member endorsed sees this page.
 // The heading and the way back stay put in every state.
 export function EndorsementsPage() {
   const query = useEndorsementsReceived();

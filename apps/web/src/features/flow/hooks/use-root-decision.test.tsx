@@ -30,7 +30,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('flow status time limits (SPEC §9)', () => {
+describe('flow status time limits (docs/domain/constants.md#web-app-timings)', () => {
   it('aborts the flow status call after 10 s and uses the local fallback', async () => {
     const timeout = fakeTimeoutSignals();
     markVisited();
@@ -63,7 +63,8 @@ describe('flow status time limits (SPEC §9)', () => {
     expect(screen.getByText(CHECKING)).toBeVisible();
 
     await act(() => vi.advanceTimersByTimeAsync(500));
-    // Onboarding even for a returning user: SPEC §4 names no other way for this case.
+    // Onboarding even for a returning user: the root route decision names no other way for this
+    // case (docs/domain/dashboard-and-flow.md#root-route-decision).
     await waitFor(() => expect(router.state.location.pathname).toBe('/programme/intro'));
     expect(router.state.historyAction).toBe('REPLACE');
   });

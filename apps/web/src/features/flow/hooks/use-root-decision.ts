@@ -6,9 +6,10 @@ import { localFallback } from '../utils/local-fallback.ts';
 import { decideRoot, INTRO_PATH, type TRootOutcome } from '../utils/root-decision.ts';
 import { hasVisited, markVisited } from '../utils/visited.ts';
 
-// SPEC §4 and §9: if the status is still not there after 15 s, the user goes on to onboarding. The
-// request itself aborts at 10 s, but the clock here also covers what comes before it (getting a
-// token from the sign-in provider can hang where the request's own time-out does not reach).
+// If the status is still not there after 15 s, the user goes on to onboarding
+// (docs/domain/dashboard-and-flow.md#root-route-decision). The request itself aborts at 10 s, but
+// the clock here also covers what comes before it (getting a token from the sign-in provider can
+// hang where the request's own time-out does not reach).
 export const ROOT_DECISION_FALLBACK_MS = 15_000;
 
 export type TRootDecision = { status: 'loading' } | ({ status: 'decided' } & TRootOutcome);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { localFallback } from './local-fallback.ts';
 import { decideRoot } from './root-decision.ts';
 
-describe('localFallback (SPEC §4 flow status fallback)', () => {
+describe('localFallback (docs/domain/dashboard-and-flow.md#flow-status-fallback)', () => {
   it('treats the terms as accepted and assumes active habits when the visited flag is set', () => {
     const state = localFallback({ visited: true, hasLocalHabitLogs: false });
     expect(state).toMatchObject({ navigation_path: 'dashboard', has_accepted_terms: true, has_active_habits: true });

@@ -7,8 +7,9 @@ export type TLocalSigns = {
   hasLocalHabitLogs: boolean;
 };
 
-// SPEC §4 "Flow status fallback": without the server's answer, the terms count as accepted (the
-// server still enforces them) and what this browser remembers stands in for the active habits.
+// Without the server's answer, the terms count as accepted (the server still enforces them) and
+// what this browser remembers stands in for the active habits
+// (docs/domain/dashboard-and-flow.md#flow-status-fallback).
 // The role is unknown offline, so the user is treated as a member; the dashboard checks the role
 // again once the flow status can be had.
 export function localFallback({ visited, hasLocalHabitLogs }: TLocalSigns): TFlowState {

@@ -4,7 +4,7 @@ import { decideRoot, type TFlowState } from './root-decision.ts';
 
 const flow = (overrides: Partial<TFlowState> = {}): TFlowState => ({ ...createFlowStatus(), ...overrides });
 
-describe('decideRoot (SPEC §4 root route decision)', () => {
+describe('decideRoot (docs/domain/dashboard-and-flow.md#root-route-decision)', () => {
   it('shows the terms first, whatever the role', () => {
     expect(decideRoot(flow({ navigation_path: 'terms' }))).toEqual({ kind: 'terms' });
     expect(decideRoot(flow({ navigation_path: 'terms', role: 'leader', has_organizational_goals: false }))).toEqual({

@@ -1,7 +1,8 @@
 import type { TNavigationPath, TUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 
-// What the root decision reads from the flow status. The path may be null: SPEC §4 keeps a last
-// rule (active habits decide) for a status that names no path, which the fallback can also build.
+// What the root decision reads from the flow status. The path may be null: the root route decision
+// keeps a last rule (active habits decide) for a status that names no path, which the fallback can
+// also build (docs/domain/dashboard-and-flow.md#root-route-decision).
 export type TFlowState = Pick<
   TUserFlowStatusResponse,
   'has_accepted_terms' | 'has_active_habits' | 'role' | 'has_organizational_goals'
@@ -24,9 +25,10 @@ export type TRootOutcome =
 
 const redirect = (to: Extract<TRootOutcome, { kind: 'redirect' }>['to']): TRootOutcome => ({ kind: 'redirect', to });
 
-// SPEC §4 "Root route decision", in the SPEC's order: the terms come first because nothing else
-// may be used before they are accepted; the role rules come before the path because a leader's
-// or team leader's first task is the goals, whatever their habits.
+// The root route decision (docs/domain/dashboard-and-flow.md#root-route-decision), in its order:
+// the terms come first because nothing else may be used before they are accepted; the role rules
+// come before the path because a leader's or team leader's first task is the goals, whatever their
+// habits.
 export function decideRoot(flow: TFlowState): TRootOutcome {
   if (flow.navigation_path === 'terms') return { kind: 'terms' };
   if (flow.role === 'leader' && !flow.has_organizational_goals) return redirect(GOALS_SETUP_PATH);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storedItem } from '../../../lib/storage.ts';
 
 // Whether this browser has seen the member pass the root decision: a sign for the offline
-// fallback (SPEC §4 "Flow status fallback").
+// fallback (docs/domain/dashboard-and-flow.md#flow-status-fallback).
 const visited = storedItem('hasVisited', z.literal(true));
 
 export function hasVisited(): boolean {

@@ -16,8 +16,9 @@ import { PauseSection } from './pause-section.tsx';
 
 const DASHBOARD = '/programme/dashboard';
 
-// A habit's history (DOMAIN "Wave 2: the member's journey"): the whole frame as a calendar, the
-// figures beside it, the selected day with its note and the form to log it, and the pauses.
+// A habit's history (docs/domain/habits-and-the-frame.md#a-habits-history): the whole frame as a
+// calendar, the figures beside it, the selected day with its note and the form to log it, and the
+// pauses.
 export function HabitHistoryPage({ userHabitId }: { userHabitId: string }) {
   const history = useHabitHistory(userHabitId);
   let body;

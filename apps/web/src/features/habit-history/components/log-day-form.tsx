@@ -17,8 +17,8 @@ type LogDayFormProps = {
 type Answer = 'completed' | 'skipped';
 const NO_CHANGE = '';
 
-// Logs or changes one day of the frame: today or one of the two days before it (DOMAIN "Logging a
-// forgotten day"). Starts from what the day already holds.
+// Logs or changes one day of the frame: today or one of the two days before it
+// (docs/domain/check-ins.md#forgotten-days). Starts from what the day already holds.
 export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps) {
   const questionId = useId();
   const initial: Answer | null = day.state === 'completed' || day.state === 'skipped' ? day.state : null;

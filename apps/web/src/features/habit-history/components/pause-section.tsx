@@ -17,7 +17,8 @@ const problem = (error: unknown) =>
 
 const daysIn = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
-// DOMAIN "Pauses": a range of days from today on, at most 14 paused days per frame, cancellable.
+// A range of days from today on, at most 14 paused days per frame, cancellable
+// (docs/domain/pauses.md).
 export function PauseSection({ history, canEdit }: PauseSectionProps) {
   const headingId = useId();
   const [from, setFrom] = useState(history.today);

@@ -6,7 +6,8 @@ export function listHabits() {
   return getJson('/api/v1/habits/', ZListHabitsResponse);
 }
 
-// Only wanted when the member has no current programme (SPEC §7), hence `enabled`.
+// Only wanted when the member has no current programme
+// (docs/domain/programme-content.md#cohorts-and-the-current-programme), hence `enabled`.
 export function habitsQueryOptions(enabled: boolean) {
   return queryOptions({
     queryKey: ['habits', 'all'],

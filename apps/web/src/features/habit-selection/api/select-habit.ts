@@ -7,9 +7,11 @@ export function selectHabit(habitId: string) {
   return sendJson('POST', '/api/v1/habits/select', { body, schema: ZSelectHabitResponse });
 }
 
-// One call per new habit (SPEC §7), one after another: the server hands out the 3 slots, and
-// sequential calls keep their outcome in the user's order. A failure (409 when the slots are
-// full, network) is only logged: SPEC §8 says the user still continues to the dashboard.
+// One call per new habit
+// (docs/domain/habits-and-the-frame.md#selecting-on-the-select-your-habits-screen), one after
+// another: the server hands out the 3 slots, and sequential calls keep their outcome in the user's
+// order. A failure (409 when the slots are full, network) is only logged: the user still continues
+// to the dashboard.
 export async function selectHabits(habitIds: readonly string[]): Promise<void> {
   for (const habitId of habitIds) {
     try {

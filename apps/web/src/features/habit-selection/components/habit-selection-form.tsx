@@ -11,7 +11,8 @@ import { BehaviourAccordion } from './behaviour-accordion.tsx';
 import { SelectionFooter } from './selection-footer.tsx';
 
 const INTRO_PATH = '/programme/intro';
-// `refresh` makes the dashboard reload the data the new habits change (SPEC §2 Dashboard).
+// `refresh` makes the dashboard reload the data the new habits change
+// (docs/domain/dashboard-and-flow.md#what-the-dashboard-route-shows).
 const DASHBOARD_AFTER_SAVE_PATH = '/programme/dashboard?refresh=1';
 
 type HabitSelectionFormProps = {
@@ -21,7 +22,8 @@ type HabitSelectionFormProps = {
   fresh: boolean;
 };
 
-// The page's title and what it asks (SPEC §2), shown from the first frame, before the habits load.
+// The page's title and what it asks (docs/domain/screens.md#select-your-habits), shown from the
+// first frame, before the habits load.
 export function SelectionIntro({ programme }: { programme: TProgramme | null }) {
   return (
     <Stack gap="xs">
@@ -38,15 +40,17 @@ export function HabitSelectionForm({ groups, activeIds, fresh }: HabitSelectionF
   const navigate = useNavigate();
   const selection = useHabitSelection(activeIds);
   const save = useSelectHabits();
-  // What starts open follows the answers until they are fresh (SPEC §2: a behaviour holding an active
-  // habit opens), then stays as the member arranges it: later answers never fold or unfold it.
+  // What starts open follows the answers until they are fresh (a behaviour holding an active habit
+  // opens, docs/domain/screens.md#select-your-habits), then stays as the member arranges it: later
+  // answers never fold or unfold it.
   const [arranged, setArranged] = useState<string[] | null>(null);
   const expanded = arranged ?? initiallyExpandedGroupIds(groups, activeIds);
   if (fresh && arranged === null) setArranged(expanded);
   const hasHabits = groups.some((group) => group.habits.length > 0);
 
   const submit = async () => {
-    // Failures are logged inside and never thrown: SPEC §8 sends the user on regardless.
+    // Failures are logged inside and never thrown: the user goes on regardless
+    // (docs/domain/habits-and-the-frame.md#selecting-on-the-select-your-habits-screen).
     if (selection.newIds.length > 0) await save.mutateAsync(selection.newIds);
     await navigate(DASHBOARD_AFTER_SAVE_PATH);
   };

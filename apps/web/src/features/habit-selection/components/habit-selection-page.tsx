@@ -5,9 +5,10 @@ import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 import { useHabitCatalogue } from '../hooks/use-habit-catalogue.ts';
 import { HabitSelectionForm, SelectionIntro } from './habit-selection-form.tsx';
 
-// SPEC §2 "Select Your Habits". The title and what the page asks show at once; the form mounts once
-// everything is loaded, so the active habits are pre-selected from its first frame, and the right
-// behaviours open (from the fresh answers, when kept ones painted it first).
+// The Select Your Habits screen (docs/domain/screens.md#select-your-habits). The title and what the
+// page asks show at once; the form mounts once everything is loaded, so the active habits are
+// pre-selected from its first frame, and the right behaviours open (from the fresh answers, when
+// kept ones painted it first).
 export function HabitSelectionPage() {
   const catalogue = useHabitCatalogue();
   const programme = useCurrentProgramme();

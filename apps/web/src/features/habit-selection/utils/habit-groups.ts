@@ -10,7 +10,9 @@ export type THabitGroup = {
 type BuildInput = {
   // The programme's behaviours; undefined when the member has no programme.
   behaviours?: TBehaviour[];
-  // GET /habits/ when there is no programme (SPEC §7): shown as one group.
+  // GET /habits/ when there is no programme
+  // (docs/domain/habits-and-the-frame.md#selecting-on-the-select-your-habits-screen): shown as one
+  // group.
   allHabits?: THabit[];
   activeHabits: THabit[];
 };
@@ -44,8 +46,9 @@ export function countGroup(group: THabitGroup, selectedIds: ReadonlySet<string>,
   } satisfies TGroupCounts;
 }
 
-// SPEC §2: a behaviour starts expanded if it holds a selected or active habit. A lone group
-// (the no-programme fallback) also starts open, so the page never opens on a single closed box.
+// A behaviour starts expanded if it holds a selected or active habit
+// (docs/domain/screens.md#select-your-habits). A lone group (the no-programme fallback) also starts
+// open, so the page never opens on a single closed box.
 export function initiallyExpandedGroupIds(groups: THabitGroup[], selectedIds: ReadonlySet<string>): string[] {
   if (groups.length === 1) return groups.map((group) => group.id);
   return groups.filter((group) => group.habits.some((habit) => selectedIds.has(habit.id))).map((group) => group.id);

@@ -5,7 +5,8 @@ type SubmitLabelInput = {
   newCount: number;
 };
 
-// SPEC §2 "Select Your Habits": the primary button's label. '(s)' is literal, as the spec writes it.
+// The primary button's label (docs/domain/screens.md#select-your-habits). '(s)' is literal, as
+// written there.
 export function getSubmitLabel({ selectedCount, newCount }: SubmitLabelInput): string {
   if (selectedCount === 0) return 'Skip to Dashboard';
   if (newCount === 0) return 'Continue to Dashboard';

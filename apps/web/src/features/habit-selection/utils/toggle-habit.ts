@@ -15,8 +15,9 @@ type ToggleInput = {
   max?: number;
 };
 
-// SPEC §4 "Habit selection": active habits stay selected (ending a habit is not done here), and
-// ticking one more is ignored once the limit is reached (SPEC §5).
+// Active habits stay selected (ending a habit is not done here), and ticking one more is ignored
+// once the limit is reached
+// (docs/domain/habits-and-the-frame.md#selecting-on-the-select-your-habits-screen).
 export function toggleHabit(state: TSelectionState, { habitId, activeIds, max = MAX_ACTIVE_HABITS }: ToggleInput) {
   if (activeIds.has(habitId)) return { ...state, limitReached: false };
   if (state.addedIds.includes(habitId)) {

@@ -17,7 +17,8 @@ type ChartSectionProps = {
 };
 
 // One section of the insights: a chart, its data table behind a toggle (the chart's text
-// alternative, CONVENTIONS 13) and a CSV download of the same, already suppressed, figures.
+// alternative, docs/conventions.md#charts) and a CSV download of the same, already suppressed,
+// figures.
 export function ChartSection({
   title,
   description,

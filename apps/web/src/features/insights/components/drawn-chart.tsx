@@ -3,7 +3,8 @@ import { BarChart, LineChart, type BarChartProps, type LineChartProps } from '@m
 
 export type TDrawnChartProps = ({ kind: 'line' } & LineChartProps) | ({ kind: 'bar' } & BarChartProps);
 
-// The insights' charts (CONVENTIONS 13: @mantine/charts). Its own chunk, loaded by chart.tsx.
+// The insights' charts (@mantine/charts, docs/conventions.md#charts). Its own chunk, loaded by
+// chart.tsx.
 export default function DrawnChart({ kind, ...props }: TDrawnChartProps) {
   return kind === 'line' ? <LineChart {...(props as LineChartProps)} /> : <BarChart {...(props as BarChartProps)} />;
 }

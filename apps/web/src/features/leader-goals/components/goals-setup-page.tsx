@@ -30,9 +30,10 @@ function GoalsSetupContent() {
   }
 }
 
-// SPEC §2 "Leader goals setup". The heading stays while the data loads, so the page is named from
-// the first frame. The form mounts only once the stored goals are in, so it is seeded from them
-// exactly once and later refetches never overwrite what the leader is typing.
+// The Leader goals setup screen (docs/domain/screens.md#leader-goals-setup). The heading stays
+// while the data loads, so the page is named from the first frame. The form mounts only once the
+// stored goals are in, so it is seeded from them exactly once and later refetches never overwrite
+// what the leader is typing.
 export function GoalsSetupPage() {
   return (
     <Stack gap="lg">

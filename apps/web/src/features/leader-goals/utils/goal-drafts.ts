@@ -28,8 +28,8 @@ export function changeGoal(drafts: TGoalDrafts, id: TDraftId, patch: Partial<Omi
 
 export type TRemoveGoalResult = { ok: true; drafts: TGoalDrafts } | { ok: false; message: string };
 
-// SPEC §5: the last remaining goal stays. A stored goal is only remembered here; the DELETE goes
-// out with the save (see use-save-goals.ts).
+// The last remaining goal stays (docs/domain/leaders-goals-kpis.md#the-goals-setup-form). A stored
+// goal is only remembered here; the DELETE goes out with the save (see use-save-goals.ts).
 export function removeGoal(drafts: TGoalDrafts, id: TDraftId): TRemoveGoalResult {
   if (drafts.goals.length <= 1) return { ok: false, message: LAST_GOAL_MESSAGE };
   const storedId = storedIdOf(id);

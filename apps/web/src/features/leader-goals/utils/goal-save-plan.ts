@@ -12,9 +12,10 @@ export type TGoalSavePlan = {
 
 export type TGoalSavePlanResult = { ok: true; plan: TGoalSavePlan } | { ok: false; message: string };
 
-// SPEC §5 and §7: which call each row needs. Text is trimmed; rows with a blank title are skipped
-// (a stored goal whose title was cleared is left as the server has it: Remove is how to delete it);
-// sequence_order is the position among the goals that are sent, so the order on screen is kept.
+// Which call each row needs (docs/domain/leaders-goals-kpis.md#the-goals-setup-form). Text is
+// trimmed; rows with a blank title are skipped (a stored goal whose title was cleared is left as
+// the server has it: Remove is how to delete it); sequence_order is the position among the goals
+// that are sent, so the order on screen is kept.
 export function planGoalSave(drafts: TGoalDrafts): TGoalSavePlanResult {
   const kept = drafts.goals
     .map((goal) => ({ id: goal.id, title: goal.title.trim(), description: goal.description.trim() }))

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sendJson } from '../../../lib/http.ts';
 import { alreadyRecordedCountsAsDone } from './already-recorded.ts';
 
-// SPEC §7: no payload.
+// No payload (docs/domain/api-calls.md#mood-and-social).
 export function skipMood() {
   return alreadyRecordedCountsAsDone(sendJson('POST', '/api/v1/mood/skip', { schema: ZMoodEntry }));
 }

@@ -6,15 +6,16 @@ import { useRecordMood } from '../api/record-mood.ts';
 import { useSkipMood } from '../api/skip-mood.ts';
 
 type MoodPromptProps = {
-  // Whether the flow status asks for today's mood (SPEC §4 Mood prompt); the route decides.
+  // Whether the flow status asks for today's mood (docs/domain/mood.md#the-mood-prompt); the route
+  // decides.
   opened: boolean;
   // Called once the mood (or the skip) is saved, to reload what depends on it.
   onRecorded: () => void;
 };
 
-// SPEC §2 Overlays / §4 Mood prompt. Only an answer or the skip closes it (no close button,
-// Escape or outside click): the prompt exists to get one of the two. A failed save is only logged
-// (SPEC §8) and the modal stays, with a line saying so, so the member can try again.
+// The mood prompt (docs/domain/mood.md#the-mood-prompt). Only an answer or the skip closes it (no
+// close button, Escape or outside click): the prompt exists to get one of the two. A failed save is
+// only logged and the modal stays, with a line saying so, so the member can try again.
 export function MoodPrompt({ opened, onRecorded }: MoodPromptProps) {
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -6,7 +6,7 @@ import { useDownloadMyData, type TExportFormat } from '../api/export-my-data.ts'
 
 const FAILED = "We couldn't prepare your download. Check your connection and try again.";
 
-// DOMAIN "My data": the member downloads everything HabiTrack holds about them.
+// The member downloads everything HabiTrack holds about them (docs/domain/my-data.md).
 export function MyDataPage() {
   const download = useDownloadMyData();
   const start = (format: TExportFormat) => download.mutate(format);

@@ -12,7 +12,8 @@ import { REMINDER_TIMES } from '../utils/reminder-times.ts';
 const SAVE_FAILED = "We couldn't save your settings. Check your connection and try again.";
 
 // /settings/notifications: the daily reminder (on or off, and its local time) and the weekly
-// summary (DOMAIN "Wave 2: the member's journey"). Everything is off until the member turns it on.
+// summary (docs/domain/notifications.md#e-mail-settings). Everything is off until the member turns
+// it on.
 export function NotificationSettingsPage() {
   const preferences = useNotificationPreferences();
   let body;

@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 
-// SPEC §9: the name to show when the member has no programme.
+// The name to show when the member has no programme (docs/domain/constants.md#default-texts).
 const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
 const HABIT_SELECTION_PATH = '/programme/behaviour-habit-selection';
 
@@ -34,7 +34,8 @@ function ProgrammeBody({ programme }: { programme: TProgramme | null }) {
   return <Text c="dimmed">No programme information available.</Text>;
 }
 
-// SPEC §2 /programme/intro: the programme welcome and the way into habit selection (Module 1).
+// The programme welcome and the way into habit selection (Module 1)
+// (docs/domain/screens.md#programme-intro).
 export function ProgrammeIntroPage() {
   const navigate = useNavigate();
   const programme = useCurrentProgramme();

@@ -23,7 +23,8 @@ export function departmentKpisQueryOptions(departmentId: string) {
 export type TDepartmentKpisResult =
   { status: 'pending' } | { status: 'error'; retry: () => void } | { status: 'success'; kpis: TDepartmentKpi[] };
 
-// One call per department (SPEC §7), in parallel; the page needs all of them before it can show the form.
+// One call per department (docs/domain/api-calls.md#goals-departments-and-kpis), in parallel; the
+// page needs all of them before it can show the form.
 export function useDepartmentKpis(departmentIds: readonly string[]): TDepartmentKpisResult {
   return useQueries({
     queries: departmentIds.map(departmentKpisQueryOptions),

@@ -19,7 +19,8 @@ type DepartmentFieldsetProps = {
 };
 
 // One department: its team, description and, per goal it takes on, that goal's KPIs. A saved
-// department keeps its team and description (there is no department update call, SPEC §7).
+// department keeps its team and description (there is no department update call,
+// docs/domain/leaders-goals-kpis.md#departments).
 export function DepartmentFieldset({ position, department, goals, teams, drafts, onRemove }: DepartmentFieldsetProps) {
   const reasonId = useId();
   const stored = isStoredId(department.id);

@@ -5,7 +5,8 @@ import type { TKpiDraft } from '../utils/department-drafts.ts';
 type KpiFieldsProps = {
   position: number;
   kpi: TKpiDraft;
-  // Why this KPI cannot be removed (SPEC §5: a goal's only KPI), or null.
+  // Why this KPI cannot be removed (a goal's only KPI,
+  // docs/domain/leaders-goals-kpis.md#the-kpi-setup-form), or null.
   removalBlocker: string | null;
   autoFocus: boolean;
   onChange: (patch: Partial<Omit<TKpiDraft, 'id'>>) => void;

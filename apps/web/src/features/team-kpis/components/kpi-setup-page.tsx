@@ -50,8 +50,9 @@ function KpiSetupContent({ data }: { data: Exclude<TKpiSetupData, { status: 'wai
   }
 }
 
-// SPEC §2 "Team leader KPI setup". The heading stays while the data loads, so the page is named
-// from the first frame; without goals the shared waiting message (its own heading) replaces it.
+// The Team leader KPI setup screen (docs/domain/screens.md#team-leader-kpi-setup). The heading
+// stays while the data loads, so the page is named from the first frame; without goals the shared
+// waiting message (its own heading) replaces it.
 // The form mounts once everything is in, so it is seeded exactly once and later refetches never
 // overwrite what is being typed.
 export function KpiSetupPage() {

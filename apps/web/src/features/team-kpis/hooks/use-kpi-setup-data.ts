@@ -55,7 +55,8 @@ export function useKpiSetupData(): TKpiSetupData {
   if (flow.data.role !== 'team_leader') return { status: 'not-team-leader' };
   if (programme.data === null) return { status: 'no-programme' };
   if (!goals.isSuccess || !departments.isSuccess || kpis.status === 'pending') return { status: 'pending' };
-  // SPEC §4: KPIs hang off the goals, so with none yet there is nothing to define.
+  // KPIs hang off the goals, so with none yet there is nothing to define
+  // (docs/domain/dashboard-and-flow.md#waiting-for-organisational-goals).
   if (goals.data.length === 0) return { status: 'waiting-for-goals' };
   return {
     status: 'success',

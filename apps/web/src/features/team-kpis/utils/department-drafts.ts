@@ -74,7 +74,8 @@ export function updateGoalKpis(
   return { ...department, goals: department.goals.map((group) => (group.goalId === goalId ? update(group) : group)) };
 }
 
-// SPEC §5: a goal is added to a department once; a second add changes nothing.
+// A goal is added to a department once; a second add changes nothing
+// (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form).
 export function addGoal(department: TDepartmentDraft, goalId: string, kpiId: TDraftId): TDepartmentDraft {
   if (department.goals.some((group) => group.goalId === goalId)) return department;
   return { ...department, goals: [...department.goals, { goalId, kpis: [emptyKpi(kpiId)] }] };

@@ -4,14 +4,15 @@ import { isStoredId, type TDraftId } from '../../../lib/draft-id.ts';
 
 export const LAST_DEPARTMENT_MESSAGE = 'You must have at least one department';
 export const SINGLE_KPI_REASON = 'Each goal needs at least one KPI, so its only KPI cannot be removed.';
-// There is no delete call for KPIs or departments (SPEC §7): what is saved stays.
+// There is no delete call for KPIs or departments
+// (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form): what is saved stays.
 export const STORED_KPI_REASON = 'Saved KPIs cannot be removed.';
 export const STORED_DEPARTMENT_REASON = 'Saved departments cannot be removed.';
 export const STORED_GOAL_REASON = 'This goal has saved KPIs, so it stays with the department.';
 
 export type TRemoveDepartmentResult = { ok: true; departments: TDepartmentDraft[] } | { ok: false; message: string };
 
-// SPEC §5: the last department stays.
+// The last department stays (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form).
 export function removeDepartment(departments: TDepartmentDraft[], id: TDraftId): TRemoveDepartmentResult {
   if (departments.length <= 1) return { ok: false, message: LAST_DEPARTMENT_MESSAGE };
   const department = departments.find((candidate) => candidate.id === id);
@@ -31,7 +32,8 @@ export function goalRemovalBlocker(group: TGoalKpis): string | null {
 
 export type TOption = { value: string; label: string; disabled: boolean };
 
-// SPEC §5: a goal cannot be added twice to the same department, so its option is disabled there.
+// A goal cannot be added twice to the same department, so its option is disabled there
+// (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form).
 export function goalOptions(goals: readonly TOrganizationalGoal[], department: TDepartmentDraft): TOption[] {
   return goals.map((goal) => {
     const added = department.goals.some((group) => group.goalId === goal.id);

@@ -17,7 +17,8 @@ export type TKpiSavePlanResult = { ok: true; plan: TDepartmentSaveStep[] } | { o
 
 const trimmed = (text: string) => text.trim();
 
-// The KPIs worth sending, trimmed: SPEC §5 skips those with an empty title.
+// The KPIs worth sending, trimmed: those with an empty title are skipped
+// (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form).
 function keptKpis(department: TDepartmentDraft) {
   return department.goals.flatMap((group) =>
     group.kpis
@@ -30,16 +31,18 @@ function keptKpis(department: TDepartmentDraft) {
   );
 }
 
-// SPEC §5: at least one department with a chosen team and a KPI with a title.
+// At least one department with a chosen team and a KPI with a title
+// (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form).
 export function validateDepartments(departments: readonly TDepartmentDraft[]): string | null {
   const defined = departments.some((department) => department.teamId !== '' && keptKpis(department).length > 0);
   return defined ? null : NO_DEPARTMENT_MESSAGE;
 }
 
-// SPEC §7: which calls each department needs. A new department (numeric id) is posted with the
-// goals it has KPIs for, then its KPIs; a stored one keeps its id (there is no department update
-// call) and gets PUTs for its stored KPIs and POSTs for new ones, a new KPI attaching its goal on
-// the server. A new department without a team cannot be posted and is skipped.
+// Which calls each department needs (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form). A new
+// department (numeric id) is posted with the goals it has KPIs for, then its KPIs; a stored one
+// keeps its id (there is no department update call) and gets PUTs for its stored KPIs and POSTs for
+// new ones, a new KPI attaching its goal on the server. A new department without a team cannot be
+// posted and is skipped.
 export function planKpiSave(departments: readonly TDepartmentDraft[], programmeId: string): TKpiSavePlanResult {
   const invalid = validateDepartments(departments);
   if (invalid) return { ok: false, message: invalid };

@@ -4,7 +4,8 @@ import { sendJson } from '../../../lib/http.ts';
 
 export const ACCEPT_TERMS_URL = '/api/v1/auth/accept-terms';
 
-// SPEC §5: both flags, always true; acceptance is never implied by a missing field.
+// Both flags, always true; acceptance is never implied by a missing field
+// (docs/domain/dashboard-and-flow.md#terms).
 export function acceptTerms() {
   const body: TAcceptTermsRequest = { accept_terms: true, accept_privacy: true };
   return sendJson('POST', ACCEPT_TERMS_URL, { body, schema: ZAcceptTermsResponse });

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { TermsSummary } from './terms-summary.tsx';
 
-// SPEC §8, exact text.
+// Exact text (docs/domain/failures.md#alerts).
 export const ACCEPT_TERMS_ERROR = 'Error accepting terms. Please try again.';
 
 type TermsModalProps = {
@@ -12,14 +12,14 @@ type TermsModalProps = {
   onDecline: () => void;
 };
 
-// SPEC §2 Overlays and §4 Terms: it blocks until the user answers, so there is no close button and
-// neither Escape nor a click outside dismisses it.
+// It blocks until the user answers, so there is no close button and neither Escape nor a click
+// outside dismisses it (docs/domain/dashboard-and-flow.md#terms).
 export function TermsModal({ onAccepted, onDecline }: TermsModalProps) {
   const accept = useAcceptTerms({
     onAccepted,
     onFailed: (error) => {
       console.error('Could not accept the terms', error);
-      // SPEC §8 names alerts; the modal stays open so the user can try again.
+      // An alert (docs/domain/failures.md#alerts); the modal stays open so the user can try again.
       window.alert(ACCEPT_TERMS_ERROR);
     },
   });
