@@ -18,8 +18,9 @@ const features = existsSync(featuresDir)
       .map((entry) => entry.name)
   : [];
 
-// CONVENTIONS habit 1 (bulletproof-react): features never import each other; app/ composes them,
-// and shared code (components, lib) stays independent of both.
+// Features never import each other (docs/conventions.md#features-do-not-import-each-other, as in
+// bulletproof-react); app/ composes them, and shared code (components, lib) stays independent of
+// both.
 const webZones = [
   ...features.map((name) => ({
     target: `./${web}/features/${name}`,

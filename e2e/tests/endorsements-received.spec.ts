@@ -12,7 +12,8 @@ import { expectLoginScreen, signInAs } from '../fixtures/sign-in.ts';
 
 const ENDORSER = { email: 'hannah.berg@acme.example', name: 'Hannah Berg' };
 const ENDORSED = { email: 'tom.gallagher@acme.example', name: 'Tom Gallagher' };
-// The fixed praise text the web app sends (SPEC §7).
+// The fixed praise text the web app sends
+// (docs/domain/standings-and-endorsements.md#the-endorse-button).
 const PRAISE = 'Great job staying consistent with your habits! Keep up the excellent work.';
 const MOOD_NAMES = ['Awful', 'Not good', 'Fine', 'Good', 'Great', 'Skipped'];
 

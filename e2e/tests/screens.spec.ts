@@ -71,7 +71,7 @@ test('a member’s screens and overlays pass axe and fit a phone', async ({ page
   await expect(page.getByRole('table', { name: 'Cohort leaderboard' })).toBeVisible();
   await expectScreenPasses(page, 'the cohort leaderboard');
 
-  // The aliases of SPEC §2 land on their screens.
+  // The route aliases (docs/domain/screens.md#routes) land on their screens.
   for (const alias of ['/programme/behaviour-selection', '/programme/habit-selection']) {
     await page.goto(alias);
     await expect(page).toHaveURL(/\/programme\/behaviour-habit-selection$/);

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { DOMAIN } from './seed.mjs';
 
 // What each operation may answer. Mood and endorsements are once-only rules: a repeat is refused
-// with 409 (SPEC: one mood per day; one endorsement per person per day). A repeated check-in for
+// with 409 (one mood per day, docs/domain/mood.md#one-entry-a-day; one endorsement per person per
+// day, docs/domain/standings-and-endorsements.md#endorsing-a-cohort-mate). A repeated check-in for
 // the same day updates the log: 201 when created, 200 when updated.
 export const EXPECTED = {
   dashboard: [200],

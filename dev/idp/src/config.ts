@@ -1,6 +1,9 @@
 import path from 'node:path';
 
-/** The CLI's settings, read once from the environment (CONVENTIONS 6). */
+/**
+ * The CLI's settings, read once from the environment
+ * (docs/conventions.md#one-reader-of-the-environment).
+ */
 export type IdpEnvironment = {
   nodeEnv: string | undefined;
   hostedPort: number;

@@ -122,7 +122,8 @@ describe('directory provider (Azure-AD-like)', () => {
     expect(discovery.end_session_endpoint).toBe(`${idp.directory.authority}/oauth2/v2.0/logout`);
     expect(discovery.jwks_uri).toBe(idp.directory.jwksUri);
 
-    // A tenant's own authority finds the same document (ARCHITECTURE's `<port>/<tid>` form).
+    // A tenant's own authority finds the same document (the `<port>/<tid>` form,
+    // docs/operations/dev-identity-provider.md#endpoints).
     const tenant = await browser.request(
       `${new URL(idp.directory.authority).origin}/${idp.directory.trustedTenantId}/v2.0/.well-known/openid-configuration`,
     );

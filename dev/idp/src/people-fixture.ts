@@ -51,7 +51,10 @@ export function directoryOidFor(email: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The people every 401 case of DOMAIN "Tenancy and identity" needs, besides the seeded ones. */
+/**
+ * The people every 401 case needs (docs/domain/tenancy-and-identity.md#account-problems), besides
+ * the seeded ones.
+ */
 function casePeople(people: PeopleFile): FixtureUser[] {
   const domain = people.people[0]?.email.split('@')[1] ?? 'acme.example';
   const corporate = (email: string, tenantId: string) => ({

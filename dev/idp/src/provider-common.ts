@@ -6,7 +6,10 @@ import type { PrivateSigningJwk } from './signing-keys.ts';
 export const ONE_HOUR = 60 * 60;
 export const ONE_DAY = 24 * ONE_HOUR;
 
-/** SPEC §9 and ARCHITECTURE: 1 h tokens, 14-day refresh tokens, a one-day session, 60 s leeway. */
+/**
+ * 1 h tokens, 14-day refresh tokens, a one-day session, 60 s leeway
+ * (docs/operations/dev-identity-provider.md#behaviour-worth-knowing).
+ */
 export const ttl = {
   AccessToken: ONE_HOUR,
   IdToken: ONE_HOUR,

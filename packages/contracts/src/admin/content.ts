@@ -86,7 +86,7 @@ export const ZAdminProgrammeSummary = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  // Sanitised HTML (DOMAIN "Programme content").
+  // Sanitised HTML (docs/domain/programme-content.md#introduction-content).
   intro_content: z.string().nullable(),
   starts_at: z.iso.datetime().nullable(),
 });

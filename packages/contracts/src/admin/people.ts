@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZUserRole } from '../auth/get-me.ts';
 import { zPlainText } from '../common/plain-text.ts';
 
-// The administration console's People operations (issue 21, DOMAIN "Wave 2: administration"),
+// The administration console's People operations (issue 21, docs/domain/administration.md#people),
 // all under /api/v1/admin/people and all scoped to the administrator's own organisation: another
 // organisation's ids answer 404.
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Both must be true (SPEC §5): acceptance is explicit, never implied by a missing field.
+// Both must be true (docs/domain/dashboard-and-flow.md#terms): acceptance is explicit, never
+// implied by a missing field.
 export const ZAcceptTermsRequest = z.strictObject({
   accept_terms: z.literal(true, { error: 'must be true to accept the terms' }),
   accept_privacy: z.literal(true, { error: 'must be true to accept the privacy policy' }),

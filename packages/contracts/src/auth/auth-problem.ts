@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// The body of every 401. `detail` keeps SPEC §6's exact texts; `reason` tells the web app which
-// account-problem screen fits (DOMAIN "Tenancy and identity").
+// The body of every 401 (docs/domain/tenancy-and-identity.md#account-problems). `detail` keeps the
+// exact texts given there; `reason` tells the web app which account-problem screen fits.
 export const AUTH_PROBLEM_REASONS = [
   'no_account',
   'user_not_registered',
@@ -15,7 +15,8 @@ export type TAuthProblemReason = z.infer<typeof ZAuthProblemReason>;
 
 export const USER_NOT_FOUND = 'User not found';
 export const TENANT_NOT_AUTHORIZED = 'Tenant not authorized';
-// A deactivated user (DOMAIN "Wave 2: administration"): the body is exactly {detail, reason}.
+// A deactivated user (docs/domain/administration.md#deactivation): the body is exactly {detail,
+// reason}.
 export const ACCOUNT_DEACTIVATED = 'Account deactivated';
 
 export const ZAuthProblem = z.object({

@@ -9,7 +9,8 @@ export const ZMeResponse = z.object({
   full_name: z.string(),
   job_title: z.string().nullable(),
   role: ZUserRole,
-  // The administration right (DOMAIN "Wave 2: administration"), beside the programme role.
+  // The administration right (docs/domain/administration.md#administrators), beside the programme
+  // role.
   is_admin: z.boolean(),
   time_zone: z.string(),
   has_accepted_terms: z.boolean(),

@@ -10,7 +10,8 @@ export const ZDashboardHabit = z.object({
   days_completed: z.number().int().min(0),
   total_days: z.number().int().min(1),
   logged_today: z.boolean(),
-  // Today is one of the habit's paused days: it is not logged (DOMAIN "Pauses").
+  // Today is one of the habit's paused days: it is not logged
+  // (docs/domain/pauses.md#what-a-paused-day-does).
   paused_today: z.boolean(),
 });
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZPositiveChange } from '../programmes/list-behaviours.ts';
 
 // GET /habits/{userHabitId}/history — one of the caller's user habits (active or completed), its
-// whole frame day by day with its figures (DOMAIN "Wave 2: the member's journey", decision 014).
+// whole frame day by day with its figures (docs/domain/habits-and-the-frame.md#a-habits-history,
+// decision 014).
 export const ZUserHabitParams = z.object({ userHabitId: z.uuid({ error: 'must be a user habit id (UUID)' }) });
 
 // What a date of the frame shows: completed, did not do it (skipped), paused, not logged (a past

@@ -4,8 +4,8 @@ import { ZHabit } from '../programmes/list-behaviours.ts';
 
 export const HABIT_LOG_NOTE_MAX = 1000;
 // A forgotten day may be logged (or changed) from the habit's history, and a check-in kept in the
-// browser while offline may arrive late: today and the two local dates before it (DOMAIN "Logging a
-// forgotten day"); an earlier date answers 409.
+// browser while offline may arrive late: today and the two local dates before it
+// (docs/domain/check-ins.md#which-days-can-be-logged); an earlier date answers 409.
 export const HABIT_LOG_MAX_DAYS_LATE = 2;
 
 // {habitId} is the habit's id (or the user habit's id); either way it must be one of the caller's

@@ -3,7 +3,7 @@ import { ZHabitPause } from './get-habit-history.ts';
 
 // POST /habits/{userHabitId}/pauses — pause an active habit on the local dates from..to (both
 // included): from today on, never overlapping another pause of the habit, at most 14 paused days
-// per frame (DOMAIN "Pauses"). Each paused day moves the frame's end one day later.
+// per frame (docs/domain/pauses.md#how-long). Each paused day moves the frame's end one day later.
 export const MAX_PAUSED_DAYS = 14;
 
 export const ZPauseHabitRequest = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// GET /insights (DOMAIN "Wave 2: insights"): a leader's whole programme or a team leader's
+// GET /insights (docs/domain/insights.md): a leader's whole programme or a team leader's
 // departments, for the last 4 or 12 complete ISO weeks or the whole programme. Every figure that
 // would stand on fewer than 5 distinct members arrives as { suppressed: true }, never as a number;
 // no answer carries a member's name, id or individual value.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The kinds of e-mail a member can turn on or off (DOMAIN "Wave 2: the member's journey").
+// The kinds of e-mail a member can turn on or off (docs/domain/notifications.md#e-mail-settings).
 export const ZNotificationKind = z.enum(['daily_reminder', 'weekly_summary']);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
 

@@ -27,7 +27,7 @@ export const ZKpiMeasurementParams = z.object({
 
 // POST /organizational/department-kpis/{id}/measurements and PUT …/{measurementId}: a value on a
 // local date that is not in the team leader's future, with an optional note. Not locked at the
-// programme's start date (DOMAIN "Wave 2: insights").
+// programme's start date (docs/domain/leaders-goals-kpis.md#kpi-measurements).
 export const ZKpiMeasurementInput = z.strictObject({
   value: zValue,
   measured_on: z.iso

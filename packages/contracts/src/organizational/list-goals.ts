@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Every organizational read and write names its programme by id (SPEC §7 `program_id`).
+// Every organizational read and write names its programme by id (`program_id`,
+// docs/domain/api-calls.md#goals-departments-and-kpis).
 export const ZProgramQuery = z.object({
   program_id: z.uuid({ error: 'must be a programme id (UUID)' }),
 });
