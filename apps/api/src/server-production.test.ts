@@ -64,12 +64,12 @@ describe('the server in production', () => {
 
     const fresh = await spawnApi({ database: { dataDir: path.join(scratch, 'fresh') }, env: complete });
     try {
-      await waitUntilHealthy(fresh, 60_000);
+      await waitUntilHealthy(fresh, 120_000);
       expect((await fetch(`${fresh.baseUrl}/readyz`)).status).toBe(200);
       expect(fresh.output()).not.toMatch(/Demo accounts/);
     } finally {
       fresh.child.kill('SIGTERM');
       expect(await fresh.exited).toEqual({ code: 0, signal: null });
     }
-  }, 120_000);
+  }, 240_000);
 });
