@@ -19,8 +19,9 @@ const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: '
   .filter((file) => existsSync(path.join(root, file)));
 const texts = new Map(tracked.map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
 
-// The forms the outside documents were cited by: DOMAIN "Pauses", DOMAIN.md, SPEC §4, SPEC's,
-// CONVENTIONS 6, ARCHITECTURE "Runtime", shared/spec/…. A constant named DOMAIN is not one.
+// The forms the outside documents were cited by: DOMAIN with a quoted section, ".md" or "states";
+// SPEC in capitals, with a section sign or alone; CONVENTIONS and a number; ARCHITECTURE with a
+// quoted section; the folders spec and design under shared/. A constant named DOMAIN is not one.
 const OUTSIDE = [
   /(?<![\w$])DOMAIN(?= ["“]| states\b|\.md\b|'s\b)/,
   /(?<![\w$])SPEC(?![\w$])/,
