@@ -2,10 +2,10 @@ import { HABIT_LOG_NOTE_MAX } from '@habitrack/contracts/habits/log-habit';
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PractisedQuestion } from '../../../components/ui/practised-question.tsx';
 import { useSaveCheckIn } from '../api/log-habit.ts';
 import type { TCheckInHabit } from '../utils/default-habit.ts';
 import type { TCheckInEntry, TEarlierCheckIn } from '../utils/initial-entry.ts';
-import { AnswerStep } from './answer-step.tsx';
 import { PositiveChangeStep } from './positive-change-step.tsx';
 
 const DASHBOARD_PATH = '/programme/dashboard';
@@ -48,7 +48,7 @@ export function CheckInForm({ habitId, date, habit, initial, earlier }: CheckInF
             {earlier === 'server' ? ALREADY_LOGGED : KEPT_ON_DEVICE}
           </Alert>
         )}
-        <AnswerStep answer={answer} onAnswer={setAnswer} />
+        <PractisedQuestion when="today" answer={answer} onAnswer={setAnswer} />
         {/* The second step only exists for a completed habit that has changes to pick from. */}
         {completed && habit.positive_changes.length > 0 && (
           <PositiveChangeStep changes={habit.positive_changes} selectedId={changeId} onSelect={setChangeId} />

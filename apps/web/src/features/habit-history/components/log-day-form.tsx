@@ -2,7 +2,8 @@ import type { THistoryDay } from '@habitrack/contracts/habits/get-habit-history'
 import { HABIT_LOG_NOTE_MAX } from '@habitrack/contracts/habits/log-habit';
 import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behaviours';
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { PractisedQuestion, type TPractisedAnswer } from '../../../components/ui/practised-question.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { useLogDay } from '../api/log-day.ts';
 import { fullDate } from '../../../lib/calendar-day.ts';
@@ -14,15 +15,13 @@ type LogDayFormProps = {
   changes: readonly TPositiveChange[];
 };
 
-type Answer = 'completed' | 'skipped';
 const NO_CHANGE = '';
 
 // Logs or changes one day of the frame: today or one of the two days before it
 // (docs/domain/check-ins.md#forgotten-days). Starts from what the day already holds.
 export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps) {
-  const questionId = useId();
-  const initial: Answer | null = day.state === 'completed' || day.state === 'skipped' ? day.state : null;
-  const [answer, setAnswer] = useState<Answer | null>(initial);
+  const initial: TPractisedAnswer | null = day.state === 'completed' || day.state === 'skipped' ? day.state : null;
+  const [answer, setAnswer] = useState<TPractisedAnswer | null>(initial);
   const [changeId, setChangeId] = useState(day.positive_change?.id ?? NO_CHANGE);
   const [note, setNote] = useState(day.note ?? '');
   const save = useLogDay(userHabitId);
@@ -48,27 +47,7 @@ export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps
         submit();
       }}
     >
-      <Text fw={600} id={questionId}>
-        Did you practise this habit {when}?
-      </Text>
-      <Group role="group" aria-labelledby={questionId}>
-        <Button
-          aria-pressed={answer === 'completed'}
-          variant={answer === 'completed' ? 'filled' : 'default'}
-          color="teal"
-          onClick={() => setAnswer('completed')}
-        >
-          Yes completed
-        </Button>
-        <Button
-          aria-pressed={answer === 'skipped'}
-          variant={answer === 'skipped' ? 'filled' : 'default'}
-          color="gray"
-          onClick={() => setAnswer('skipped')}
-        >
-          No didn&apos;t do it
-        </Button>
-      </Group>
+      <PractisedQuestion when={when} answer={answer} onAnswer={setAnswer} />
       {answer === 'completed' && changes.length > 0 && (
         <NativeSelect
           label="Positive change (optional)"

@@ -1,20 +1,24 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import type { TAnswer } from '../utils/initial-entry.ts';
 
-type AnswerStepProps = {
-  answer: TAnswer | null;
-  onAnswer: (answer: TAnswer) => void;
+export type TPractisedAnswer = 'completed' | 'skipped';
+
+type PractisedQuestionProps = {
+  // The day asked about, as the question reads: 'today' or 'on Sunday 8 November 2026'.
+  when: string;
+  answer: TPractisedAnswer | null;
+  onAnswer: (answer: TPractisedAnswer) => void;
 };
 
+// The check-in's question, asked for today (check-in) or a day of the frame (habit history).
 // Two toggle buttons (aria-pressed) rather than radios: one tap answers, and the pressed state is
 // announced. Pressing the chosen one again keeps it: saving needs an answer.
-export function AnswerStep({ answer, onAnswer }: AnswerStepProps) {
+export function PractisedQuestion({ when, answer, onAnswer }: PractisedQuestionProps) {
   const questionId = useId();
   return (
     <Stack gap="xs">
       <Text fw={600} id={questionId}>
-        Did you practise this habit today?
+        Did you practise this habit {when}?
       </Text>
       <Group role="group" aria-labelledby={questionId}>
         <Button
