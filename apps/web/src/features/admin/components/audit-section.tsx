@@ -2,6 +2,7 @@ import type { TAuditEntry, TAuditFilters } from '@habitrack/contracts/admin/audi
 import { Alert, Button, Code, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useAuditPage, useExportAudit } from '../api/audit.ts';
 import { formatInstant } from '../utils/labels.ts';
@@ -156,14 +157,12 @@ export function AuditSection() {
       </Group>
       {audit.isPending && <LoadingState label="Loading the audit log" />}
       {audit.isError && (
-        <Alert color="red" role="alert" title="The audit log could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{problemMessage(audit.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void audit.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState
+          compact
+          title="The audit log could not be loaded"
+          message={problemMessage(audit.error)}
+          onRetry={() => void audit.refetch()}
+        />
       )}
       {audit.data && (
         <>

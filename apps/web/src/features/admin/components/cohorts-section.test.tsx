@@ -127,4 +127,31 @@ describe('Cohorts', { timeout: 20_000 }, () => {
       true,
     );
   });
+
+  it('says when the cohorts, or the people to move, could not be loaded, and Try again loads them', async () => {
+    const ada = createPerson({ full_name: 'Ada Lovelace', email: 'ada@acme.example', cohort: AUTUMN });
+    const down = { cohorts: true, people: true };
+    stubCohorts({
+      'GET /api/v1/admin/cohorts': () => (down.cohorts ? problem(503, 'down')() : Response.json([autumn, spring])),
+      'GET /api/v1/admin/people': () => (down.people ? problem(503, 'down')() : Response.json(peoplePage([ada]))),
+    });
+    renderRoute('/admin/cohorts');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Cohorts could not be loaded');
+    expect(alert).toHaveTextContent('The server could not complete this. Please try again in a moment.');
+    down.cohorts = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Cohorts, by name' })).toBeVisible();
+    expect(screen.queryByText('Cohorts could not be loaded')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Move people' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Move people between cohorts' }));
+    const peopleAlert = await dialog.findByRole('alert');
+    expect(peopleAlert).toHaveTextContent('People could not be loaded');
+    down.people = false;
+    await userEvent.click(within(peopleAlert).getByRole('button', { name: 'Try again' }));
+    expect(await dialog.findByRole('checkbox', { name: /Ada Lovelace/ })).toBeVisible();
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import type { TAdminCohort } from '@habitrack/contracts/admin/cohorts';
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { useProgrammes } from '../api/programmes.ts';
@@ -53,14 +54,12 @@ export function CohortsSection() {
       </Group>
       {cohorts.isPending && <LoadingState label="Loading cohorts" />}
       {cohorts.isError && (
-        <Alert color="red" role="alert" title="Cohorts could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{problemMessage(cohorts.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void cohorts.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState
+          compact
+          title="Cohorts could not be loaded"
+          message={problemMessage(cohorts.error)}
+          onRetry={() => void cohorts.refetch()}
+        />
       )}
       {cohorts.data?.length === 0 && <Text>There are no cohorts yet. Create one to place people in a programme.</Text>}
       {cohorts.data && cohorts.data.length > 0 && (

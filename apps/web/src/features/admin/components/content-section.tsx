@@ -1,6 +1,7 @@
 import type { TAdminBehaviour, TAdminHabit, TAdminProgramme } from '@habitrack/contracts/admin/content';
 import { Accordion, Alert, Badge, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useEditContent } from '../api/edit-content.ts';
 import { useProgramme, useProgrammes } from '../api/programmes.ts';
@@ -217,19 +218,12 @@ export function ContentSection() {
       </Group>
       {(programmes.isPending || (programmeId && programme.isPending)) && <LoadingState label="Loading the programme" />}
       {(programmes.isError || programme.isError) && (
-        <Alert color="red" role="alert" title="The programme could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{problemMessage(programmes.error ?? programme.error)}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void (programmes.isError ? programmes.refetch() : programme.refetch())}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState
+          compact
+          title="The programme could not be loaded"
+          message={problemMessage(programmes.error ?? programme.error)}
+          onRetry={() => void (programmes.isError ? programmes.refetch() : programme.refetch())}
+        />
       )}
       {programmes.data?.length === 0 && <Text>There is no programme yet. Upload a programme file to add one.</Text>}
       {programme.data && <ProgrammeTree programme={programme.data} onEdit={openForm} />}

@@ -3,6 +3,7 @@ import { PEOPLE_PAGE_SIZE_MAX } from '@habitrack/contracts/admin/people';
 import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { usePeople } from '../api/list-people.ts';
 import { useMoveCohortMembers } from '../api/move-cohort-members.ts';
 import { problemMessage } from '../utils/problem-message.ts';
@@ -72,9 +73,12 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
         {people.isError && (
-          <Alert color="red" role="alert" title="People could not be loaded">
-            {problemMessage(people.error)}
-          </Alert>
+          <ErrorState
+            compact
+            title="People could not be loaded"
+            message={problemMessage(people.error)}
+            onRetry={() => void people.refetch()}
+          />
         )}
         <ScrollArea.Autosize mah={280} type="auto">
           <Checkbox.Group

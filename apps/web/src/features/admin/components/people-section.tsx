@@ -1,8 +1,9 @@
 import type { TAdminPerson, TPersonStatus } from '@habitrack/contracts/admin/people';
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
-import { Alert, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { usePeople } from '../api/list-people.ts';
@@ -142,14 +143,12 @@ export function PeopleSection() {
       )}
       {people.isPending && <LoadingState label="Loading people" />}
       {people.isError && (
-        <Alert color="red" role="alert" title="People could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{problemMessage(people.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void people.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState
+          compact
+          title="People could not be loaded"
+          message={problemMessage(people.error)}
+          onRetry={() => void people.refetch()}
+        />
       )}
       {people.data && (
         <>

@@ -1,6 +1,7 @@
 import type { TCreateScimTokenResponse, TScimToken } from '@habitrack/contracts/admin/scim-tokens';
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../api/scim-tokens.ts';
 import { formatInstant } from '../utils/labels.ts';
@@ -78,14 +79,12 @@ export function ScimTokensPanel() {
         )}
         {tokens.isPending && <LoadingState label="Loading SCIM tokens" />}
         {tokens.isError && (
-          <Alert color="red" role="alert" title="SCIM tokens could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problemMessage(tokens.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void tokens.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorState
+            compact
+            title="SCIM tokens could not be loaded"
+            message={problemMessage(tokens.error)}
+            onRetry={() => void tokens.refetch()}
+          />
         )}
         {tokens.data?.length === 0 && <Text>No tokens yet.</Text>}
         {tokens.data && tokens.data.length > 0 && (

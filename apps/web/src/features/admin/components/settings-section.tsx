@@ -1,6 +1,7 @@
 import { EMAIL_DOMAIN, TENANT_ID, type TAdminSettings } from '@habitrack/contracts/admin/settings';
 import { Alert, Button, Group, Paper, Select, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
@@ -114,14 +115,12 @@ export function SettingsSection() {
           </Title>
           {settings.isPending && <LoadingState label="Loading settings" />}
           {settings.isError && (
-            <Alert color="red" role="alert" title="Settings could not be loaded">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{problemMessage(settings.error)}</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void settings.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <ErrorState
+              compact
+              title="Settings could not be loaded"
+              message={problemMessage(settings.error)}
+              onRetry={() => void settings.refetch()}
+            />
           )}
           {settings.data && (
             <>
