@@ -40,6 +40,39 @@ const webZones = [
   },
 ];
 
+// The API's layers (docs/ARCHITECTURE.md#layers): routes → services → db/queries, with imports/
+// and seed/ as the bulk-write layer beside db/queries. Test kits live in `testing/` folders (and
+// `src/test/`), which only tests and other kits may import.
+const api = 'apps/api/src';
+const apiTestFiles = [`${api}/**/*.test.ts`, `${api}/**/testing/**`, `${api}/test/**`];
+const apiZones = [
+  {
+    target: `./${api}/routes`,
+    from: `./${api}/db`,
+    message: 'Routes call services; they never reach the database (db/) themselves.',
+  },
+  {
+    target: `./${api}/routes`,
+    from: [`./${api}/imports`, `./${api}/seed`],
+    message: 'imports/ and seed/ (the bulk-write layer) are called by services and the CLI, never by routes.',
+  },
+  {
+    target: [`./${api}/imports`, `./${api}/seed`],
+    from: [`./${api}/services`, `./${api}/routes`, `./${api}/plugins`],
+    message: 'imports/ and seed/ sit beneath the services: they write through Drizzle and call no service or route.',
+  },
+  {
+    target: `./${api}/services`,
+    from: `./${api}/db/schema`,
+    message: 'Services never touch tables: ask a query function in db/queries/<domain>/.',
+  },
+  {
+    target: `./${api}/**`,
+    from: [`./${api}/**/testing/**`, `./${api}/test/**`],
+    message: 'Production code never imports a test kit (testing/ or test/).',
+  },
+];
+
 export default defineConfig([
   globalIgnores([
     '**/node_modules/',
@@ -75,6 +108,32 @@ export default defineConfig([
     },
     rules: {
       'import/no-restricted-paths': ['error', { basePath: root, zones: webZones }],
+    },
+  },
+  {
+    files: [`${api}/**/*.ts`],
+    ignores: apiTestFiles,
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: root, zones: apiZones }],
+    },
+  },
+  {
+    files: [`${api}/services/**/*.ts`],
+    ignores: apiTestFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Services never use Drizzle: SQL lives in db/queries/<domain>/.' }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: 'Services never use Drizzle: SQL lives in db/queries/<domain>/.' },
+          ],
+        },
+      ],
     },
   },
 ]);

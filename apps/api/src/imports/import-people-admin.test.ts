@@ -4,8 +4,8 @@ import { teams, users } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createUser } from '../test/factories.ts';
 import { importPeople } from './import-people.ts';
-import { snapshotTables } from './table-snapshot.ts';
-import { peopleYaml, rejection, setupOrganisation } from './test-fixtures.ts';
+import { snapshotTables } from './testing/table-snapshot.ts';
+import { peopleYaml, rejection, setupOrganisation } from './testing/fixtures.ts';
 
 // The administrator right in the people file (docs/domain/administration.md#administrators), a
 // user's team, and the dry run the console's upload previews with.

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createOrganisation, createUser } from '../test/factories.ts';
 import { importPeople } from './import-people.ts';
-import { countRows } from './table-snapshot.ts';
-import { peopleYaml, rejection, setupOrganisation } from './test-fixtures.ts';
+import { countRows } from './testing/table-snapshot.ts';
+import { peopleYaml, rejection, setupOrganisation } from './testing/fixtures.ts';
 
 // Cross-reference and schema errors name the line and field, and nothing is written.
 describeEachDatabase('importPeople with a bad file', (getDb) => {

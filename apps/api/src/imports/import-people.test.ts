@@ -4,8 +4,8 @@ import { cohortMembers, cohorts, organisations, teamManagers, teams, users } fro
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createUser } from '../test/factories.ts';
 import { importPeople } from './import-people.ts';
-import { snapshotTables } from './table-snapshot.ts';
-import { peopleYaml, setupOrganisation } from './test-fixtures.ts';
+import { snapshotTables } from './testing/table-snapshot.ts';
+import { peopleYaml, setupOrganisation } from './testing/fixtures.ts';
 
 describeEachDatabase('importPeople', (getDb) => {
   it('imports the organisation, teams, users, managers and cohort', async () => {

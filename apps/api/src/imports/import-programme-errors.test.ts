@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { importProgramme } from './import-programme.ts';
-import { countRows } from './table-snapshot.ts';
-import { programmeYaml, rejection, uniqueSlug } from './test-fixtures.ts';
+import { countRows } from './testing/table-snapshot.ts';
+import { programmeYaml, rejection, uniqueSlug } from './testing/fixtures.ts';
 
 // A bad file is refused with the line and field at fault, and leaves every table as it was.
 describeEachDatabase('importProgramme with a bad file', (getDb) => {

@@ -4,8 +4,8 @@ import { behaviours, habits, modules, organisations, positiveChanges, programmes
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createOrganisation } from '../test/factories.ts';
 import { importProgramme } from './import-programme.ts';
-import { snapshotTables } from './table-snapshot.ts';
-import { programmeYaml, uniqueSlug } from './test-fixtures.ts';
+import { snapshotTables } from './testing/table-snapshot.ts';
+import { programmeYaml, uniqueSlug } from './testing/fixtures.ts';
 
 describeEachDatabase('importProgramme', (getDb) => {
   async function loadProgramme(orgSlug: string) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
-import { outboxFor, reminderMember, settings } from '../routes/notifications/test-setup.ts';
+import { outboxFor, reminderMember, settings } from '../routes/notifications/testing/reminders.ts';
 import { startNotificationScheduler, type NotificationScheduler } from './notification-scheduler.ts';
 
 // The scheduler in the API process: croner calls the tick on its pattern (every minute in the

@@ -34,7 +34,7 @@ import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
 import type { Member } from '../test/world.ts';
 import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
-import { programmeYaml } from '../imports/test-fixtures.ts';
+import { programmeYaml } from '../imports/testing/fixtures.ts';
 
 // OWASP API1 (object level) and API5 (function level): every documented operation, called by every
 // kind of caller, answers exactly what this table says. A refusal writes nothing anywhere, and so

@@ -13,7 +13,7 @@ import { idPool } from '../test/fuzz/schema-values.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers } from '../test/tokens.ts';
 import type { Member } from '../test/world.ts';
-import { createOrgWithGoals } from './organizational/test-setup.ts';
+import { createOrgWithGoals } from './organizational/testing/goals.ts';
 
 // Property-based fuzzing of every documented /api/v1 operation: thousands of malformed, boundary
 // and valid requests. Whatever arrives, the API never answers 5xx, every refusal is JSON with a

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { DEMO_UNSUBSCRIBE_SECRET } from '../config.ts';
 import { users } from '../db/schema/index.ts';
-import { programmeYaml } from '../imports/test-fixtures.ts';
+import { programmeYaml } from '../imports/testing/fixtures.ts';
 import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
 import {
   createScene,

@@ -14,7 +14,7 @@ import {
   userHabits,
   users,
 } from '../db/schema/index.ts';
-import { snapshotTables } from '../imports/table-snapshot.ts';
+import { snapshotTables } from '../imports/testing/table-snapshot.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { addDays, localDate } from '../lib/local-date.ts';
 import { RECENT_HABIT_STARTED_DAYS_AGO } from './demo-history.ts';

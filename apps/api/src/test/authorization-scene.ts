@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { endorsements, kpiMeasurements, modules, positiveChanges } from '../db/schema/index.ts';
 import { addDays, localDate } from '../lib/local-date.ts';
-import { createOrgWithGoals, type OrgWithGoals } from '../routes/organizational/test-setup.ts';
+import { createOrgWithGoals, type OrgWithGoals } from '../routes/organizational/testing/goals.ts';
 import { createScimToken } from '../services/scim/tokens.service.ts';
 import { createCohort, createHabit, createProgramme, createUser } from './factories.ts';
 import type { TestIssuers } from './tokens.ts';

@@ -13,7 +13,7 @@ import {
   createConsoleWorlds,
   refusedWithoutWrites,
   type ConsoleWorlds,
-} from './console-test-kit.ts';
+} from './testing/console.ts';
 
 const AUDIT = `${ADMIN}/audit`;
 // The export read back with the people upload's RFC 4180 reader.

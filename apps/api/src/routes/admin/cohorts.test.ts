@@ -13,7 +13,7 @@ import {
   createConsoleWorlds,
   refusedWithoutWrites,
   type ConsoleWorlds,
-} from './console-test-kit.ts';
+} from './testing/console.ts';
 
 const COHORTS = `${ADMIN}/cohorts`;
 

@@ -12,7 +12,7 @@ import {
   createConsoleWorlds,
   refusedWithoutWrites,
   type ConsoleWorlds,
-} from './console-test-kit.ts';
+} from './testing/console.ts';
 
 const newHabit = {
   name: 'Ask one open question',

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { cohortMembers, cohorts, teams, users } from '../../db/schema/index.ts';
-import { snapshotTables } from '../../imports/table-snapshot.ts';
+import { snapshotTables } from '../../imports/testing/table-snapshot.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { auditRows, caller, createAdminWorld, PEOPLE, type AdminWorld } from './people-test-kit.ts';
+import { auditRows, caller, createAdminWorld, PEOPLE, type AdminWorld } from './testing/people.ts';
 
 const IMPORTS = `${PEOPLE}/imports`;
 

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import type { Member } from '../../test/world.ts';
-import { auditRows, caller, createAdminWorld, PEOPLE, writes, type AdminWorld } from './people-test-kit.ts';
+import { auditRows, caller, createAdminWorld, PEOPLE, writes, type AdminWorld } from './testing/people.ts';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 

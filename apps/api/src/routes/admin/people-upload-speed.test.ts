@@ -5,7 +5,7 @@ import { cohortMembers, users } from '../../db/schema/index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers } from '../../test/tokens.ts';
-import { auditRows, createAdminWorld, PEOPLE, type AdminWorld } from './people-test-kit.ts';
+import { auditRows, createAdminWorld, PEOPLE, type AdminWorld } from './testing/people.ts';
 
 // Issue 21, "Limits": an upload of 5,000 people completes in under 30 seconds on PostgreSQL, as a
 // dry run and applied. PostgreSQL only (the limit is stated for it); the measured times are printed.

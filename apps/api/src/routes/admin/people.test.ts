@@ -6,7 +6,7 @@ import { cohortMembers, emailOutbox, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { auditRows, caller, createAdminWorld, PEOPLE, writes, type AdminWorld } from './people-test-kit.ts';
+import { auditRows, caller, createAdminWorld, PEOPLE, writes, type AdminWorld } from './testing/people.ts';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 

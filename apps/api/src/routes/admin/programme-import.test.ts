@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { programmes } from '../../db/schema/index.ts';
-import { programmeYaml } from '../../imports/test-fixtures.ts';
+import { programmeYaml } from '../../imports/testing/fixtures.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
@@ -13,7 +13,7 @@ import {
   createConsoleWorlds,
   refusedWithoutWrites,
   type ConsoleWorlds,
-} from './console-test-kit.ts';
+} from './testing/console.ts';
 
 // A programme file uploaded in the console: the command's import, with a dry run, for the
 // administrator's own organisation only.

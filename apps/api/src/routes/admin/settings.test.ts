@@ -12,7 +12,7 @@ import {
   createConsoleWorlds,
   refusedWithoutWrites,
   type ConsoleWorlds,
-} from './console-test-kit.ts';
+} from './testing/console.ts';
 
 const SETTINGS = `${ADMIN}/settings`;
 const TENANT = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type World } from '../../test/world.ts';
-import { journeyApi, logOnDays, type Clock } from './journey-test-setup.ts';
+import { journeyApi, logOnDays, type Clock } from './testing/journey.ts';
 
 // Today and the two local dates before it, never before the habit's start, never the future;
 // streak, progress, leaderboard and dashboard follow

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type World } from '../../test/world.ts';
-import { journeyApi, logOnDays, type Clock } from './journey-test-setup.ts';
+import { journeyApi, logOnDays, type Clock } from './testing/journey.ts';
 
 // After start + 60 - 1 + paused days the habit is completed: no longer active, no longer logged,
 // its history kept; selecting it again starts a new frame

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { countQueries, createWorld, type World } from '../../test/world.ts';
-import { journeyApi, logOnDays, type Clock } from './journey-test-setup.ts';
+import { journeyApi, logOnDays, type Clock } from './testing/journey.ts';
 
 // The strength of decision 014 computed independently: 1 for completed, 0 for missed, each day
 // weighing 1 - 2^(-1/14).

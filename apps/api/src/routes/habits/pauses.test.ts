@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type World } from '../../test/world.ts';
-import { journeyApi, logOnDays, type Clock } from './journey-test-setup.ts';
+import { journeyApi, logOnDays, type Clock } from './testing/journey.ts';
 
 // From today on, never overlapping, at most 14 paused days per frame; a paused day is neither
 // completed nor missed, the streak runs across it, it cannot be logged, and it moves the frame's

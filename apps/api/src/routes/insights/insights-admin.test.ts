@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { ALL_SPEED_OFF, createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import type { Member } from '../../test/world.ts';
-import { createInsightsFixture, NOW, type InsightsFixture } from './test-fixture.ts';
+import { createInsightsFixture, NOW, type InsightsFixture } from './testing/insights.ts';
 
 const hidden = { suppressed: true };
 const shown = (value: number | null) => ({ suppressed: false, value });

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import type { Member } from '../../test/world.ts';
-import { createInsightsFixture, NOW, type InsightsFixture } from './test-fixture.ts';
+import { createInsightsFixture, NOW, type InsightsFixture } from './testing/insights.ts';
 
 const shown = (value: number | null) => ({ suppressed: false, value });
 const rates = (body: { check_in_rate: { rate: unknown }[] }) => body.check_in_rate.map((w) => w.rate);

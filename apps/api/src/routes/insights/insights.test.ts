@@ -6,8 +6,8 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import type { Member } from '../../test/world.ts';
-import { createOrgWithGoals } from '../organizational/test-setup.ts';
-import { createInsightsFixture, NOW, WEEKS, type InsightsFixture } from './test-fixture.ts';
+import { createOrgWithGoals } from '../organizational/testing/goals.ts';
+import { createInsightsFixture, NOW, WEEKS, type InsightsFixture } from './testing/insights.ts';
 
 const hidden = { suppressed: true };
 const shown = (value: number | null) => ({ suppressed: false, value });

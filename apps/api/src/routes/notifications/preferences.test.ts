@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type Member } from '../../test/world.ts';
-import { SECRET } from './test-setup.ts';
+import { SECRET } from './testing/reminders.ts';
 
 const url = '/api/v1/me/notification-preferences';
 const unsubscribeUrl = (token: string) => `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;

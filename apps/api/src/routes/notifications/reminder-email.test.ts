@@ -4,13 +4,13 @@ import type { App } from '../../app.ts';
 import { endorsements, habitLogs, habitPauses, notificationPreferences, userHabits } from '../../db/schema/index.ts';
 import { localDate } from '../../lib/local-date.ts';
 import { runOutboxOnce } from '../../mail/outbox-worker.ts';
-import { startTestSmtpServer } from '../../mail/test-smtp-server.ts';
+import { startTestSmtpServer } from '../../mail/testing/smtp-server.ts';
 import { smtpTransport } from '../../mail/transport.ts';
 import { runNotificationsOnce } from '../../services/notifications/notifications.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { outboxFor, PUBLIC_URL, reminderMember, SECRET, settings } from './test-setup.ts';
+import { outboxFor, PUBLIC_URL, reminderMember, SECRET, settings } from './testing/reminders.ts';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtpServer>>;
 

@@ -3,10 +3,10 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { runNotificationsOnce } from '../../services/notifications/notifications.service.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
-import { startTestSmtpServer } from '../../mail/test-smtp-server.ts';
+import { startTestSmtpServer } from '../../mail/testing/smtp-server.ts';
 import { spawnApi, waitUntilHealthy, type ApiProcess } from '../../test/api-process.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { claimsFor, outboxFor, reminderMember, SECRET, settings, type ReminderMember } from './test-setup.ts';
+import { claimsFor, outboxFor, reminderMember, SECRET, settings, type ReminderMember } from './testing/reminders.ts';
 
 // Exactly once per member per local date, with several API instances ticking on one database. On
 // PostgreSQL the second instance is a second connection pool to the same database (a second
@@ -185,15 +185,15 @@ if (databaseKinds.includes('postgres')) {
       const ours = () => smtp.received.filter((mail) => mail.to.some((to) => addresses.has(to)));
 
       const apis = await Promise.all([start('api'), start('api')]);
-      await Promise.all(apis.map((api) => waitUntilHealthy(api, 60_000)));
+      await Promise.all(apis.map((api) => waitUntilHealthy(api, 120_000)));
       // Longer than a worker takes from healthy to its first tick and its first outbox poll.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       for (const member of people) expect(await claimsFor(database.db, member.id)).toEqual([]);
       expect(ours()).toEqual([]);
 
       const workers = await Promise.all([start('worker'), start('worker')]);
-      await Promise.all(workers.map((worker) => waitUntilHealthy(worker, 60_000)));
-      const deadline = Date.now() + 30_000;
+      await Promise.all(workers.map((worker) => waitUntilHealthy(worker, 120_000)));
+      const deadline = Date.now() + 60_000;
       while (ours().length < COUNT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       // Time for a second copy to arrive, were one on its way (the outbox polls every 5 s).
       await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -214,6 +214,6 @@ if (databaseKinds.includes('postgres')) {
       for (const log of logs.slice(0, 2))
         expect(log).not.toMatch(/notification scheduler started|outbox worker started/);
       for (const log of logs.slice(2)) expect(log).toMatch(/notification scheduler started/);
-    }, 150_000);
+    }, 360_000);
   });
 }

@@ -4,7 +4,7 @@ import { habitLogs, habitPauses } from '../../db/schema/index.ts';
 import { runNotificationsOnce } from '../../services/notifications/notifications.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { claimsFor, daysBefore, minutes, outboxFor, reminderMember, settings } from './test-setup.ts';
+import { claimsFor, daysBefore, minutes, outboxFor, reminderMember, settings } from './testing/reminders.ts';
 
 // The scheduler's tick run minute by minute on a fake clock, around daylight-saving changes: each
 // member gets one reminder, at the first instant their wall clock reads the chosen time (or the

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { caller, createOrgWithGoals, goalBody, goalsUrl, kpiBody, type OrgWithGoals } from './test-setup.ts';
+import { caller, createOrgWithGoals, goalBody, goalsUrl, kpiBody, type OrgWithGoals } from './testing/goals.ts';
 
 // Every write of a leader or team leader writes one audit row in its transaction (decision 018):
 // who, what, the values before and after. A refused write leaves none.

@@ -5,7 +5,7 @@ import { departmentKpis, teamManagers } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { caller, createOrgWithGoals, goalBody, goalsUrl, kpiBody, organizationalCounts } from './test-setup.ts';
+import { caller, createOrgWithGoals, goalBody, goalsUrl, kpiBody, organizationalCounts } from './testing/goals.ts';
 
 const base = '/api/v1/organizational';
 

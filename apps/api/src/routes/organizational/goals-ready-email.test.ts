@@ -4,14 +4,14 @@ import type { App } from '../../app.ts';
 import { emailOutbox, organizationalGoals } from '../../db/schema/index.ts';
 import { GOALS_READY_SUBJECT } from '../../mail/goals-ready-email.ts';
 import { runOutboxOnce } from '../../mail/outbox-worker.ts';
-import { startTestSmtpServer } from '../../mail/test-smtp-server.ts';
+import { startTestSmtpServer } from '../../mail/testing/smtp-server.ts';
 import { smtpTransport } from '../../mail/transport.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld } from '../../test/world.ts';
 import type { Db } from '../../db/client.ts';
-import { caller, goalBody, goalsUrl } from './test-setup.ts';
+import { caller, goalBody, goalsUrl } from './testing/goals.ts';
 
 const publicUrl = 'https://habitrack.example.com';
 const now = new Date('2026-05-01T09:00:00Z');

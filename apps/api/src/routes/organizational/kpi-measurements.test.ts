@@ -5,7 +5,7 @@ import { kpiMeasurements } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { caller, createOrgWithGoals, setStartsAt, type OrgWithGoals } from './test-setup.ts';
+import { caller, createOrgWithGoals, setStartsAt, type OrgWithGoals } from './testing/goals.ts';
 
 // Today is 18 March 2026 in London for everyone of these tests.
 const NOW = new Date('2026-03-18T12:00:00Z');

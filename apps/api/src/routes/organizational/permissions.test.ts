@@ -12,7 +12,7 @@ import {
   organizationalCounts,
   type Call,
   type OrgWithGoals,
-} from './test-setup.ts';
+} from './testing/goals.ts';
 
 type Who = 'leader' | 'teamLeader' | 'otherTeamLeader' | 'member' | 'foreignLeader' | 'foreignTeamLeader';
 type Row = { name: string; write: boolean; call: (o: OrgWithGoals) => Call; expected: Record<Who, number> };

@@ -14,7 +14,7 @@ import {
   organizationalCounts,
   setStartsAt,
   type OrgWithGoals,
-} from './test-setup.ts';
+} from './testing/goals.ts';
 
 const base = '/api/v1/organizational';
 

@@ -12,7 +12,7 @@ import {
   organizationalCounts,
   type Call,
   type OrgWithGoals,
-} from './test-setup.ts';
+} from './testing/goals.ts';
 
 const base = '/api/v1/organizational';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { PATCH_OP, scimClient, type ScimClient } from './scim-test-kit.ts';
+import { PATCH_OP, scimClient, type ScimClient } from './testing/scim.ts';
 
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 

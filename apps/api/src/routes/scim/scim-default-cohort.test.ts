@@ -6,7 +6,7 @@ import { auditLog, cohortMembers, organisations } from '../../db/schema/index.ts
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createCohort, createProgramme } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { scimClient } from './scim-test-kit.ts';
+import { scimClient } from './testing/scim.ts';
 
 // New people join the organisation's default cohort when one is set (docs/domain/scim.md#users).
 describeEachDatabase('SCIM and the default cohort', (getDatabase) => {

@@ -5,7 +5,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { ENTERPRISE, PATCH_OP, scimClient, type ScimClient } from './scim-test-kit.ts';
+import { ENTERPRISE, PATCH_OP, scimClient, type ScimClient } from './testing/scim.ts';
 
 // PATCH as Microsoft Entra ID and Okta send it (their public SCIM documentation), deprovisioning
 // included: the deprovisioned person's very next API request is refused.

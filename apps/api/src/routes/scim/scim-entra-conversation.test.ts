@@ -6,7 +6,7 @@ import { auditLog, teams, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { ENTERPRISE, PATCH_OP, scimClient, USER_SCHEMA, type ScimClient } from './scim-test-kit.ts';
+import { ENTERPRISE, PATCH_OP, scimClient, USER_SCHEMA, type ScimClient } from './testing/scim.ts';
 
 const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';

@@ -5,7 +5,7 @@ import { auditLog, teams, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
-import { scimClient, type ScimClient } from './scim-test-kit.ts';
+import { scimClient, type ScimClient } from './testing/scim.ts';
 
 const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 

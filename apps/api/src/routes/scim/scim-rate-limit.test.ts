@@ -4,7 +4,7 @@ import { SCIM_ERROR_SCHEMA } from '../../lib/scim-error.ts';
 import { TOO_MANY_REQUESTS } from '../../plugins/rate-limit.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { scimClient } from './scim-test-kit.ts';
+import { scimClient } from './testing/scim.ts';
 
 const LIMIT = 3;
 

@@ -5,7 +5,7 @@ import type { App } from '../../app.ts';
 import { auditLog, scimTokens, teams, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { ENTERPRISE, scimClient, type ScimClient } from './scim-test-kit.ts';
+import { ENTERPRISE, scimClient, type ScimClient } from './testing/scim.ts';
 
 describeEachDatabase('SCIM 2.0 Users', (getDatabase) => {
   let app: App;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, organisations } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
-import { peopleYaml, programmeYaml, rejection, setupOrganisation, uniqueSlug } from '../../imports/test-fixtures.ts';
+import { peopleYaml, programmeYaml, rejection, setupOrganisation, uniqueSlug } from '../../imports/testing/fixtures.ts';
 import { importPeopleByCommand, importProgrammeByCommand } from './command-imports.ts';
 
 // The import commands leave the same audit trail as the console's uploads, by the system.

@@ -1,7 +1,7 @@
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { createScimToken } from '../../services/scim/tokens.service.ts';
-import { createOrganisation } from '../../test/factories.ts';
+import type { App } from '../../../app.ts';
+import type { Db } from '../../../db/client.ts';
+import { createScimToken } from '../../../services/scim/tokens.service.ts';
+import { createOrganisation } from '../../../test/factories.ts';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { DbOrTx } from '../db/client.ts';
-import { createOrganisation, createProgramme } from '../test/factories.ts';
-import { ImportError } from './import-error.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { createOrganisation, createProgramme } from '../../test/factories.ts';
+import { ImportError } from '../import-error.ts';
 
 // Shared by the import tests: small, complete files whose line numbers the tests rely on.
 

@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.ts';
-import * as schema from '../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
 
 // Test helper: every table of the schema, so "nothing changed" checks cannot forget a new one.
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));

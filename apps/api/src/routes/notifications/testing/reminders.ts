@@ -1,9 +1,9 @@
 import { eq, like } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { emailOutbox, notificationPreferences, notificationSends, userHabits } from '../../db/schema/index.ts';
-import { addDays } from '../../lib/local-date.ts';
-import type { TestIssuers } from '../../test/tokens.ts';
-import { createWorld, type Member, type World } from '../../test/world.ts';
+import type { Db } from '../../../db/client.ts';
+import { emailOutbox, notificationPreferences, notificationSends, userHabits } from '../../../db/schema/index.ts';
+import { addDays } from '../../../lib/local-date.ts';
+import type { TestIssuers } from '../../../test/tokens.ts';
+import { createWorld, type Member, type World } from '../../../test/world.ts';
 
 export const SECRET = 'test-unsubscribe-secret-0123456789abcdef';
 export const PUBLIC_URL = 'https://habitrack.example.com';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
+import type { App } from '../../../app.ts';
+import type { Db } from '../../../db/client.ts';
 import {
   departmentGoals,
   departmentKpis,
@@ -9,9 +9,9 @@ import {
   emailOutbox,
   organizationalGoals,
   programmes,
-} from '../../db/schema/index.ts';
-import type { TestIssuers } from '../../test/tokens.ts';
-import { createWorld, type Member } from '../../test/world.ts';
+} from '../../../db/schema/index.ts';
+import type { TestIssuers } from '../../../test/tokens.ts';
+import { createWorld, type Member } from '../../../test/world.ts';
 
 export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
 

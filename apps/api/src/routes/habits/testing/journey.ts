@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { App } from '../../app.ts';
-import type { Member, World } from '../../test/world.ts';
+import type { App } from '../../../app.ts';
+import type { Member, World } from '../../../test/world.ts';
 
 // What the journey tests (history, forgotten days, pauses, the end of a frame) do through the API,
 // with a clock each test moves: `clock.now` is what the app reads as now.

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { endorsements, habitLogs, moodEntries, positiveChanges, userHabits, users } from '../../db/schema/index.ts';
-import type { TestIssuers } from '../../test/tokens.ts';
-import type { Member } from '../../test/world.ts';
-import { caller, createOrgWithGoals } from '../organizational/test-setup.ts';
+import type { App } from '../../../app.ts';
+import type { Db } from '../../../db/client.ts';
+import { endorsements, habitLogs, moodEntries, positiveChanges, userHabits, users } from '../../../db/schema/index.ts';
+import type { TestIssuers } from '../../../test/tokens.ts';
+import type { Member } from '../../../test/world.ts';
+import { caller, createOrgWithGoals } from '../../organizational/testing/goals.ts';
 
 // "Now" of the insights tests: Wednesday 18 March 2026 (London). The complete weeks of "4w" are
 // those of Mondays 16 Feb, 23 Feb, 2 Mar and 9 Mar.

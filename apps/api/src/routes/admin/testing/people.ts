@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, cohortMembers, emailOutbox, users } from '../../db/schema/index.ts';
-import { createCohort } from '../../test/factories.ts';
-import type { TestIssuers } from '../../test/tokens.ts';
-import { createWorld, type Member } from '../../test/world.ts';
+import type { App } from '../../../app.ts';
+import type { Db } from '../../../db/client.ts';
+import { auditLog, cohortMembers, emailOutbox, users } from '../../../db/schema/index.ts';
+import { createCohort } from '../../../test/factories.ts';
+import type { TestIssuers } from '../../../test/tokens.ts';
+import { createWorld, type Member } from '../../../test/world.ts';
 
 export const PEOPLE = '/api/v1/admin/people';
 

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
-import { snapshotTables } from '../../imports/table-snapshot.ts';
-import type { TestIssuers } from '../../test/tokens.ts';
-import { createWorld, type Member } from '../../test/world.ts';
+import type { App } from '../../../app.ts';
+import type { Db } from '../../../db/client.ts';
+import { auditLog } from '../../../db/schema/index.ts';
+import { snapshotTables } from '../../../imports/testing/table-snapshot.ts';
+import type { TestIssuers } from '../../../test/tokens.ts';
+import { createWorld, type Member } from '../../../test/world.ts';
 
 // Shared by the console's cohort, content, settings, token and audit tests.
 export const ADMIN = '/api/v1/admin';
