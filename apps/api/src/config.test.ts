@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_UNSUBSCRIBE_SECRET, loadConfig, productionProblems } from './config.ts';
+import { ConfigError, DEMO_UNSUBSCRIBE_SECRET, loadConfig } from './config.ts';
+import { productionProblems } from './production-settings.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for the local demo', () => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, productionProblems, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { productionProblems } from './production-settings.ts';
 import { DatabaseLockedError, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import { startNotificationScheduler, type NotificationScheduler } from './mail/notification-scheduler.ts';
