@@ -161,23 +161,21 @@ if (databaseKinds.includes('postgres')) {
     };
 
     it('queues and sends each due reminder exactly once, only from the workers', async () => {
-      // Members whose 08:00 reminder is due now: in a whole-hour zone where it is now 08:mm (the
-      // catch-up hour), away from the hour's end so the workers tick within it.
-      let now = new Date();
-      if (now.getUTCMinutes() >= 50) {
-        await new Promise((resolve) => setTimeout(resolve, 3_601_000 - (now.getTime() % 3_600_000)));
-        now = new Date();
-      }
+      // Members whose reminder fell due this quarter hour: in a whole-hour zone where it is now 08:mm,
+      // with the reminder at the quarter hour just past (times go in steps of 15 minutes), so the
+      // hour's catch-up window still has at least 45 minutes to run.
+      const now = new Date();
       const offset = ((8 - now.getUTCHours() + 36) % 24) - 12; // local = UTC + offset, -12..11
       const timeZone = offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
       const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+      const time = `08:${String(now.getUTCMinutes() - (now.getUTCMinutes() % 15)).padStart(2, '0')}`;
       const people: ReminderMember[] = [];
       for (let i = 0; i < COUNT; i++) {
         people.push(
           await reminderMember(database.db, issuers, {
             timeZone,
             startedOn: new Date(Date.parse(today) - 3 * 86_400_000).toISOString().slice(0, 10),
-            time: '08:00',
+            time,
           }),
         );
       }
