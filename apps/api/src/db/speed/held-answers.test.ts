@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldAnswer, HeldAnswers } from './held-answers.ts';
+import { covers, heldAnswer, HeldAnswers } from './held-answers.ts';
 
 // A value per key as of a version; a request accepts a held value at least as recent as the
 // version it read itself.
@@ -13,9 +13,11 @@ function counter() {
     read: async (_db, p) => {
       reads.push(p.key);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      return versions.has(p.key) ? { key: p.key, version: versions.get(p.key)! } : null;
+      if (!versions.has(p.key)) return null;
+      const version = versions.get(p.key)!;
+      return { value: { key: p.key, version }, versions: [version] };
     },
-    reuse: (_db, held, p) => (held.version >= p.atLeast ? held : null),
+    seen: (_db, p) => ({ versions: [p.atLeast] }),
   });
   return { reads, versions, answer };
 }
@@ -65,5 +67,36 @@ describe('held answers', () => {
     on.forget();
     await on.get(answer, { key: 'a', atLeast: 1 });
     expect(reads).toEqual(['a', 'a', 'a', 'a']);
+  });
+
+  it('confirms a held answer by versions at least as recent, the same names, and its span of time', async () => {
+    expect(covers([2, 'a', null], [1, 'a', null])).toBe(true);
+    expect(covers([2, 'a'], [3, 'a'])).toBe(false);
+    expect(covers([2, 'a'], [2, 'b'])).toBe(false);
+    expect(covers([2, null], [2, 'b'])).toBe(false);
+
+    const reads: number[] = [];
+    let version = 1;
+    const answer = heldAnswer<{ at: number }, string, null>({
+      name: 'timed',
+      max: 1,
+      key: () => 'one',
+      read: async (_db, p) => {
+        reads.push(p.at);
+        return { value: `read at ${p.at}`, versions: [version], from: 100, until: 200 };
+      },
+      seen: (_db, p) => ({
+        versions: [version],
+        at: p.at,
+        update: (held) => `${held.split(' (')[0]} (seen at ${p.at})`,
+      }),
+    });
+    const held = new HeldAnswers(null, true);
+    expect(await held.get(answer, { at: 150 })).toBe('read at 150');
+    expect(await held.get(answer, { at: 199 })).toBe('read at 150 (seen at 199)');
+    expect(await held.get(answer, { at: 200 })).toBe('read at 200');
+    version = 2;
+    expect(await held.get(answer, { at: 150 })).toBe('read at 150');
+    expect(reads).toEqual([150, 200, 150]);
   });
 });

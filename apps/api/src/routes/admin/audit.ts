@@ -18,7 +18,7 @@ const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAuditPage.describe('One page of matching entries, newest first, and how many match.') },
       },
     },
-    async (request) => listAuditPage(app.database.db, { admin: callerOf(request).user, query: request.query }),
+    async (request) => listAuditPage(app.database, { admin: callerOf(request).user, query: request.query }),
   );
 
   app.get(
@@ -38,7 +38,7 @@ const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportAuditCsv(app.database.db, { admin: callerOf(request).user, query: request.query });
+      const csv = await exportAuditCsv(app.database, { admin: callerOf(request).user, query: request.query });
       const day = app.now().toISOString().slice(0, 10);
       // A Buffer goes out as it is (Fastify serializes objects only); the contract types it as text.
       return reply

@@ -24,7 +24,7 @@ const adminCohortRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListAdminCohortsResponse.describe('The cohorts by name.') },
       },
     },
-    async (request) => listCohorts(app.database.db, callerOf(request).user),
+    async (request) => listCohorts(app.database, callerOf(request).user),
   );
 
   app.post(
@@ -38,7 +38,7 @@ const adminCohortRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cohort = await createCohort(app.database.db, { admin: callerOf(request).user, input: request.body });
+      const cohort = await createCohort(app.database, { admin: callerOf(request).user, input: request.body });
       return reply.status(201).send(cohort);
     },
   );
@@ -55,7 +55,7 @@ const adminCohortRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeCohort(app.database.db, {
+      changeCohort(app.database, {
         admin: callerOf(request).user,
         cohortId: request.params.id,
         input: request.body,
@@ -74,7 +74,7 @@ const adminCohortRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      moveCohortMembers(app.database.db, {
+      moveCohortMembers(app.database, {
         admin: callerOf(request).user,
         cohortId: request.params.id,
         userIds: request.body.user_ids,

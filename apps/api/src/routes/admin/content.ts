@@ -37,8 +37,6 @@ const IMPORT_BODY_LIMIT = 2 * PROGRAMME_FILE_MAX + 4096;
 // /api/v1/admin/programmes, /modules, /behaviours, /habits, /positive-changes: the organisation's
 // programme content.
 const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.database.db;
-
   app.get(
     '/programmes',
     {
@@ -48,7 +46,7 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListAdminProgrammesResponse.describe('The programmes by name.') },
       },
     },
-    async (request) => listProgrammes(db(), callerOf(request).user),
+    async (request) => listProgrammes(app.database, callerOf(request).user),
   );
 
   app.get(
@@ -61,7 +59,7 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminProgramme.describe('The programme with all its content, retired habits included.') },
       },
     },
-    async (request) => getProgramme(db(), { admin: callerOf(request).user, programmeId: request.params.id }),
+    async (request) => getProgramme(app.database, { admin: callerOf(request).user, programmeId: request.params.id }),
   );
 
   app.patch(
@@ -76,7 +74,11 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeProgramme(db(), { admin: callerOf(request).user, programmeId: request.params.id, input: request.body }),
+      changeProgramme(app.database, {
+        admin: callerOf(request).user,
+        programmeId: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.post(
@@ -92,7 +94,7 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => importProgrammeFile(db(), { admin: callerOf(request).user, input: request.body }),
+    async (request) => importProgrammeFile(app.database, { admin: callerOf(request).user, input: request.body }),
   );
 
   app.patch(
@@ -107,7 +109,11 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeModule(db(), { admin: callerOf(request).user, moduleId: request.params.id, name: request.body.name }),
+      changeModule(app.database, {
+        admin: callerOf(request).user,
+        moduleId: request.params.id,
+        name: request.body.name,
+      }),
   );
 
   app.patch(
@@ -122,7 +128,11 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeBehaviour(db(), { admin: callerOf(request).user, behaviourId: request.params.id, input: request.body }),
+      changeBehaviour(app.database, {
+        admin: callerOf(request).user,
+        behaviourId: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.post(
@@ -137,7 +147,7 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const habit = await addHabit(db(), {
+      const habit = await addHabit(app.database, {
         admin: callerOf(request).user,
         behaviourId: request.params.id,
         input: request.body,
@@ -158,7 +168,7 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeHabit(db(), { admin: callerOf(request).user, habitId: request.params.id, input: request.body }),
+      changeHabit(app.database, { admin: callerOf(request).user, habitId: request.params.id, input: request.body }),
   );
 
   for (const [action, retire] of [
@@ -178,7 +188,12 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        setHabitRetirement(db(), { admin: callerOf(request).user, habitId: request.params.id, retire, now: app.now() }),
+        setHabitRetirement(app.database, {
+          admin: callerOf(request).user,
+          habitId: request.params.id,
+          retire,
+          now: app.now(),
+        }),
     );
   }
 
@@ -194,7 +209,7 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changePositiveChange(db(), {
+      changePositiveChange(app.database, {
         admin: callerOf(request).user,
         changeId: request.params.id,
         input: request.body,

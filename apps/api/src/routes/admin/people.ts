@@ -40,7 +40,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
         response: { 200: ZListPeopleResponse.describe('One page of the people found, and how many there are.') },
       },
     },
-    async (request) => listPeople(app.database.db, { admin: admin(request), query: request.query }),
+    async (request) => listPeople(app.database, { admin: admin(request), query: request.query }),
   );
 
   app.get(
@@ -53,7 +53,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
         response: { 200: ZGetPersonResponse.describe('The person.') },
       },
     },
-    async (request) => getPerson(app.database.db, { admin: admin(request), id: request.params.id }),
+    async (request) => getPerson(app.database, { admin: admin(request), id: request.params.id }),
   );
 
   app.post(
@@ -67,7 +67,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
       },
     },
     async (request, reply) => {
-      const person = await invitePerson(app.database.db, {
+      const person = await invitePerson(app.database, {
         admin: admin(request),
         input: request.body,
         publicUrl,
@@ -89,7 +89,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
       },
     },
     async (request) =>
-      updatePerson(app.database.db, { admin: admin(request), id: request.params.id, input: request.body }),
+      updatePerson(app.database, { admin: admin(request), id: request.params.id, input: request.body }),
   );
 
   app.post(
@@ -102,8 +102,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
         response: { 200: ZDeactivatePersonResponse.describe('The person, deactivated.') },
       },
     },
-    async (request) =>
-      deactivatePerson(app.database.db, { admin: admin(request), id: request.params.id, now: app.now() }),
+    async (request) => deactivatePerson(app.database, { admin: admin(request), id: request.params.id, now: app.now() }),
   );
 
   app.post(
@@ -116,8 +115,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
         response: { 200: ZReactivatePersonResponse.describe('The person, active again.') },
       },
     },
-    async (request) =>
-      reactivatePerson(app.database.db, { admin: admin(request), id: request.params.id, now: app.now() }),
+    async (request) => reactivatePerson(app.database, { admin: admin(request), id: request.params.id, now: app.now() }),
   );
 
   app.post(
@@ -130,7 +128,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
         response: { 200: ZErasePersonResponse.describe('The person as erased.') },
       },
     },
-    async (request) => erasePerson(app.database.db, { admin: admin(request), id: request.params.id, now: app.now() }),
+    async (request) => erasePerson(app.database, { admin: admin(request), id: request.params.id, now: app.now() }),
   );
 
   app.post(
@@ -144,7 +142,7 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
         response: { 200: ZImportPeopleResponse.describe('What the import did, or would do in a dry run.') },
       },
     },
-    async (request) => uploadPeople(app.database.db, { admin: admin(request), input: request.body }),
+    async (request) => uploadPeople(app.database, { admin: admin(request), input: request.body }),
   );
 };
 

@@ -21,7 +21,7 @@ const adminScimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListScimTokensResponse.describe('The tokens, newest first, without the tokens themselves.') },
       },
     },
-    async (request) => listTokens(app.database.db, callerOf(request).user),
+    async (request) => listTokens(app.database, callerOf(request).user),
   );
 
   app.post(
@@ -34,7 +34,7 @@ const adminScimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createToken(app.database.db, callerOf(request).user);
+      const created = await createToken(app.database, callerOf(request).user);
       return reply.status(201).send(created);
     },
   );
@@ -49,7 +49,7 @@ const adminScimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRevokeScimTokenResponse.describe('The token as revoked.') },
       },
     },
-    async (request) => revokeToken(app.database.db, { admin: callerOf(request).user, tokenId: request.params.id }),
+    async (request) => revokeToken(app.database, { admin: callerOf(request).user, tokenId: request.params.id }),
   );
 };
 

@@ -16,7 +16,7 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminSettings.describe('The settings.') },
       },
     },
-    async (request) => getSettings(app.database.db, callerOf(request).user),
+    async (request) => getSettings(app.database, callerOf(request).user),
   );
 
   app.put(
@@ -29,7 +29,7 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminSettings.describe('The settings as changed.') },
       },
     },
-    async (request) => updateSettings(app.database.db, { admin: callerOf(request).user, input: request.body }),
+    async (request) => updateSettings(app.database, { admin: callerOf(request).user, input: request.body }),
   );
 };
 

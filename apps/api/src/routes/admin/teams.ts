@@ -14,7 +14,7 @@ const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListTeamsResponse.describe('The teams.') },
       },
     },
-    async (request) => listTeams(app.database.db, { admin: callerOf(request).user }),
+    async (request) => listTeams(app.database, { admin: callerOf(request).user }),
   );
 };
 

@@ -60,7 +60,7 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
       },
     },
     async (request) => {
-      const acceptedAt = await acceptTerms(app.database.db, { userId: callerOf(request).user.id, now: app.now() });
+      const acceptedAt = await acceptTerms(app.database, { userId: callerOf(request).user.id, now: app.now() });
       return { has_accepted_terms: true as const, accepted_at: acceptedAt.toISOString() };
     },
   );
@@ -82,7 +82,7 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
       },
     },
     async (request) => {
-      const removed = await resetUserData(app.database.db, { user: callerOf(request).user, now: app.now() });
+      const removed = await resetUserData(app.database, { user: callerOf(request).user, now: app.now() });
       return { detail: "Your onboarding state, habits, logs and today's mood were reset.", removed };
     },
   );

@@ -23,7 +23,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListHabitsResponse.describe('The habits, for a member without a current programme.') },
       },
     },
-    async (request) => listHabits(app.database.db, callerOf(request).user),
+    async (request) => listHabits(app.database, callerOf(request).user),
   );
 
   app.get(
@@ -37,7 +37,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listMyActiveHabits(app.database.db, { user: callerOf(request).user, now: app.now() }),
+    async (request) => listMyActiveHabits(app.database, { user: callerOf(request).user, now: app.now() }),
   );
 
   app.post(
@@ -54,7 +54,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await selectHabit(app.database.db, {
+      const result = await selectHabit(app.database, {
         user: callerOf(request).user,
         habitId: request.body.habit_id,
         now: app.now(),

@@ -27,7 +27,7 @@ const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listCompletedHabits(app.database.db, { user: callerOf(request).user, now: app.now() }),
+    async (request) => listCompletedHabits(app.database, { user: callerOf(request).user, now: app.now() }),
   );
 
   app.get(
@@ -41,7 +41,7 @@ const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getHabitHistory(app.database.db, {
+      getHabitHistory(app.database, {
         user: callerOf(request).user,
         userHabitId: request.params.userHabitId,
         now: app.now(),
@@ -62,7 +62,7 @@ const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pause = await pauseHabit(app.database.db, {
+      const pause = await pauseHabit(app.database, {
         user: callerOf(request).user,
         userHabitId: request.params.userHabitId,
         input: request.body,
@@ -83,7 +83,7 @@ const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await cancelPause(app.database.db, {
+      await cancelPause(app.database, {
         user: callerOf(request).user,
         userHabitId: request.params.userHabitId,
         pauseId: request.params.id,
@@ -104,7 +104,7 @@ const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await markCelebrationSeen(app.database.db, {
+      await markCelebrationSeen(app.database, {
         user: callerOf(request).user,
         userHabitId: request.params.userHabitId,
         now: app.now(),

@@ -15,7 +15,7 @@ const moodRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const entry = await recordMood(app.database.db, {
+      const entry = await recordMood(app.database, {
         user: callerOf(request).user,
         now: app.now(),
         moodValue: request.body.mood_value,
@@ -34,7 +34,7 @@ const moodRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const entry = await recordMood(app.database.db, {
+      const entry = await recordMood(app.database, {
         user: callerOf(request).user,
         now: app.now(),
         moodValue: null,

@@ -38,7 +38,7 @@ const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = callerOf(request);
       await app.quotas.spend(EXPORT_QUOTA, user.id);
       const now = app.now();
-      const data = await exportMyData(app.database.db, { userId: user.id, now });
+      const data = await exportMyData(app.database, { userId: user.id, now });
       const name = `habitrack-my-data-${now.toISOString().slice(0, 10)}`;
       if (request.query.format === 'zip') {
         // A Buffer goes out as it is: Fastify serializes objects only. The contract types the

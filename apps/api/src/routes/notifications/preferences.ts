@@ -21,7 +21,7 @@ const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZNotificationPreferences.describe('The settings; everything is off until turned on.') },
       },
     },
-    async (request) => getNotificationPreferences(app.database.db, { user: callerOf(request).user }),
+    async (request) => getNotificationPreferences(app.database, { user: callerOf(request).user }),
   );
 
   app.put(
@@ -35,7 +35,7 @@ const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateNotificationPreferences(app.database.db, {
+      updateNotificationPreferences(app.database, {
         user: callerOf(request).user,
         input: request.body,
         now: app.now(),

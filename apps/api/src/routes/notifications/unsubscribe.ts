@@ -38,7 +38,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod<{ unsubscribeSecret: string }> = 
       },
     },
     async (request) =>
-      describeUnsubscribeLink(app.database.db, { secret: options.unsubscribeSecret, token: request.query.token }),
+      describeUnsubscribeLink(app.database, { secret: options.unsubscribeSecret, token: request.query.token }),
   );
 
   app.post(
@@ -54,7 +54,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod<{ unsubscribeSecret: string }> = 
       },
     },
     async (request) =>
-      unsubscribe(app.database.db, { secret: options.unsubscribeSecret, token: request.query.token, now: app.now() }),
+      unsubscribe(app.database, { secret: options.unsubscribeSecret, token: request.query.token, now: app.now() }),
   );
 };
 

@@ -33,7 +33,7 @@ const departmentKpiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listDepartmentKpis(app.database.db, {
+      listDepartmentKpis(app.database, {
         user: callerOf(request).user,
         departmentId: request.query.department_id,
       }),
@@ -50,7 +50,7 @@ const departmentKpiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const kpi = await createDepartmentKpi(app.database.db, {
+      const kpi = await createDepartmentKpi(app.database, {
         user: callerOf(request).user,
         input: request.body,
         now: app.now(),
@@ -71,7 +71,7 @@ const departmentKpiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateDepartmentKpi(app.database.db, {
+      updateDepartmentKpi(app.database, {
         user: callerOf(request).user,
         kpiId: request.params.id,
         input: request.body,

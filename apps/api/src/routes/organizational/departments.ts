@@ -22,7 +22,7 @@ const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listProgrammeDepartments(app.database.db, {
+      listProgrammeDepartments(app.database, {
         user: callerOf(request).user,
         programmeId: request.query.program_id,
       }),
@@ -39,7 +39,7 @@ const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const department = await createDepartment(app.database.db, {
+      const department = await createDepartment(app.database, {
         user: callerOf(request).user,
         input: request.body,
         now: app.now(),

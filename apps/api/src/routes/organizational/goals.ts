@@ -27,7 +27,7 @@ const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { p
       },
     },
     async (request) =>
-      listProgrammeGoals(app.database.db, { user: callerOf(request).user, programmeId: request.query.program_id }),
+      listProgrammeGoals(app.database, { user: callerOf(request).user, programmeId: request.query.program_id }),
   );
 
   app.get(
@@ -41,7 +41,7 @@ const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { p
       },
     },
     async (request) =>
-      listProgrammeGoals(app.database.db, { user: callerOf(request).user, programmeId: request.query.program_id }),
+      listProgrammeGoals(app.database, { user: callerOf(request).user, programmeId: request.query.program_id }),
   );
 
   app.post(
@@ -56,7 +56,7 @@ const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { p
       },
     },
     async (request, reply) => {
-      const goal = await createGoal(app.database.db, {
+      const goal = await createGoal(app.database, {
         user: callerOf(request).user,
         programmeId: request.query.program_id,
         input: request.body,
@@ -79,7 +79,7 @@ const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { p
       },
     },
     async (request) =>
-      updateProgrammeGoal(app.database.db, {
+      updateProgrammeGoal(app.database, {
         user: callerOf(request).user,
         goalId: request.params.id,
         input: request.body,
@@ -98,7 +98,7 @@ const goalRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { p
       },
     },
     async (request, reply) => {
-      await deleteProgrammeGoal(app.database.db, {
+      await deleteProgrammeGoal(app.database, {
         user: callerOf(request).user,
         goalId: request.params.id,
         now: app.now(),

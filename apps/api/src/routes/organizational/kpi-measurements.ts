@@ -32,7 +32,7 @@ const kpiMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZKpiMeasurements.describe('The KPI’s scale and its measurements, oldest first.') },
       },
     },
-    async (request) => listKpiMeasurements(app.database.db, { user: callerOf(request).user, kpiId: request.params.id }),
+    async (request) => listKpiMeasurements(app.database, { user: callerOf(request).user, kpiId: request.params.id }),
   );
 
   app.put(
@@ -47,7 +47,7 @@ const kpiMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setKpiScale(app.database.db, {
+      setKpiScale(app.database, {
         user: callerOf(request).user,
         kpiId: request.params.id,
         input: request.body,
@@ -67,7 +67,7 @@ const kpiMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const measurement = await recordKpiMeasurement(app.database.db, {
+      const measurement = await recordKpiMeasurement(app.database, {
         user: callerOf(request).user,
         kpiId: request.params.id,
         input: request.body,
@@ -89,7 +89,7 @@ const kpiMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeKpiMeasurement(app.database.db, {
+      changeKpiMeasurement(app.database, {
         user: callerOf(request).user,
         kpiId: request.params.id,
         measurementId: request.params.measurementId,
@@ -109,7 +109,7 @@ const kpiMeasurementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeKpiMeasurement(app.database.db, {
+      await removeKpiMeasurement(app.database, {
         user: callerOf(request).user,
         kpiId: request.params.id,
         measurementId: request.params.measurementId,

@@ -14,7 +14,7 @@ const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProgramme.describe("The programme of the caller's cohort, with its modules.") },
       },
     },
-    async (request) => getCurrentProgramme(app.database.db, callerOf(request).user),
+    async (request) => getCurrentProgramme(app.database, callerOf(request).user),
   );
 
   app.get(
@@ -32,7 +32,7 @@ const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listProgrammeBehaviours(app.database.db, { user: callerOf(request).user, programmeId: request.params.id }),
+      listProgrammeBehaviours(app.database, { user: callerOf(request).user, programmeId: request.params.id }),
   );
 };
 

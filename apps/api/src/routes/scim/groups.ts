@@ -16,25 +16,23 @@ type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: 
 // /scim/v2/Groups: the organisation's teams (RFC 7644 §3); every write is one audited transaction.
 export default async function groupRoutes(app: FastifyInstance) {
   const hide = { schema: { hide: true } };
-  app.get<ListQuery>('/Groups', hide, async (request) =>
-    listGroups(app.database.db, scimCaller(request), request.query),
-  );
+  app.get<ListQuery>('/Groups', hide, async (request) => listGroups(app.database, scimCaller(request), request.query));
   app.post('/Groups', hide, async (request, reply) => {
     // RFC 7644 §3.3: 201 with the resource, and its address in Location.
-    const created = await createGroup(app.database.db, scimCaller(request), request.body);
+    const created = await createGroup(app.database, scimCaller(request), request.body);
     return reply.code(201).header('location', created.meta.location).send(created);
   });
   app.get<IdParams>('/Groups/:id', hide, async (request) =>
-    getGroup(app.database.db, scimCaller(request), request.params.id, request.query),
+    getGroup(app.database, scimCaller(request), request.params.id, request.query),
   );
   app.put<IdParams>('/Groups/:id', hide, async (request) =>
-    replaceGroup(app.database.db, scimCaller(request), request.params.id, request.body),
+    replaceGroup(app.database, scimCaller(request), request.params.id, request.body),
   );
   app.patch<IdParams>('/Groups/:id', hide, async (request) =>
-    patchGroup(app.database.db, scimCaller(request), request.params.id, request.body),
+    patchGroup(app.database, scimCaller(request), request.params.id, request.body),
   );
   app.delete<IdParams>('/Groups/:id', hide, async (request, reply) => {
-    await deleteGroup(app.database.db, scimCaller(request), request.params.id);
+    await deleteGroup(app.database, scimCaller(request), request.params.id);
     return reply.code(204).send();
   });
 }

@@ -39,7 +39,7 @@ export default async function scimRoutes(app: FastifyInstance, options: { public
   // valid token are limited per token there too.
   app.addHook('onRequest', async (request) => {
     try {
-      const caller = await scimCallerOf(app.database.db, request.headers.authorization);
+      const caller = await scimCallerOf(app.database, request.headers.authorization);
       request.scimCaller = { ...caller, baseUrl };
     } catch (error) {
       if (error instanceof ScimError && error.status === 401) {

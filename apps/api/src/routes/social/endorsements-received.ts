@@ -27,7 +27,7 @@ const endorsementsReceivedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listEndorsementsReceived(app.database.db, { userId: callerOf(request).user.id, query: request.query }),
+      listEndorsementsReceived(app.database, { userId: callerOf(request).user.id, query: request.query }),
   );
 
   app.put(
@@ -45,7 +45,7 @@ const endorsementsReceivedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      markEndorsementsSeen(app.database.db, {
+      markEndorsementsSeen(app.database, {
         userId: callerOf(request).user.id,
         newestSeenId: request.body.newest_seen_id,
       }),

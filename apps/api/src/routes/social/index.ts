@@ -35,7 +35,7 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const endorsement = await endorseMember(app.database.db, {
+      const endorsement = await endorseMember(app.database, {
         user: callerOf(request).user,
         input: request.body,
         now: app.now(),

@@ -7,10 +7,10 @@ import {
   type TAuditPage,
   type TAuditQuery,
 } from '@habitrack/contracts/admin/audit';
-import type { DbOrTx } from '../../db/client.ts';
 import { countAudit, listAudit, type AuditFilter, type AuditRow } from '../../db/queries/admin/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // The audit log, read only (decision 018): the database refuses UPDATE and DELETE on it, and no
 // operation offers either. Only the administrator's own organisation's entries.
@@ -47,7 +47,11 @@ const toEntry = (row: AuditRow): TAuditEntry => ({
   after: row.after ?? null,
 });
 
-export async function listAuditPage(db: DbOrTx, options: { admin: Admin; query: TAuditQuery }): Promise<TAuditPage> {
+export async function listAuditPage(
+  database: AppDatabase,
+  options: { admin: Admin; query: TAuditQuery },
+): Promise<TAuditPage> {
+  const db = database.db;
   const filter = filterOf(options.admin, options.query);
   const page = options.query.page;
   const rows = await listAudit(db, { filter, offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
@@ -58,7 +62,11 @@ export async function listAuditPage(db: DbOrTx, options: { admin: Admin; query: 
 // Every matching entry, newest first, as CSV with a header row (UTF-8 with a byte order mark);
 // before and after as JSON text. A cell that starts with = + - @ (or a tab or carriage return) is
 // prefixed with ' so a spreadsheet shows it rather than running it as a formula.
-export async function exportAuditCsv(db: DbOrTx, options: { admin: Admin; query: TAuditFilters }): Promise<string> {
+export async function exportAuditCsv(
+  database: AppDatabase,
+  options: { admin: Admin; query: TAuditFilters },
+): Promise<string> {
+  const db = database.db;
   const rows = await listAudit(db, { filter: filterOf(options.admin, options.query) });
   const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
   return stringify(

@@ -20,6 +20,7 @@ import { findProgrammeInOrganisation } from '../../db/queries/organizational/org
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // Cohorts in the administration console (issue 21, decision 018). Every id is looked up in the
 // administrator's organisation: anything else is 404. The organisation's row is locked for each
@@ -29,7 +30,8 @@ export const COHORT_NOT_FOUND = 'This cohort was not found in your organisation.
 const PROGRAMME_NOT_FOUND = 'This programme was not found in your organisation.';
 const nameTaken = (name: string) => `Your organisation already has a cohort named "${name}".`;
 
-export function listCohorts(db: DbOrTx, admin: Admin): Promise<TAdminCohort[]> {
+export function listCohorts(database: AppDatabase, admin: Admin): Promise<TAdminCohort[]> {
+  const db = database.db;
   return listAdminCohorts(db, { organisationId: admin.organisationId });
 }
 
@@ -46,9 +48,10 @@ async function programmeOfOrganisation(db: DbOrTx, admin: Admin, programmeId: st
 }
 
 export async function createCohort(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; input: TCreateCohortRequest },
 ): Promise<TAdminCohort> {
+  const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
     await lockOrganisation(tx, admin.organisationId);
@@ -71,9 +74,10 @@ export async function createCohort(
 // one: those habits belong to that programme, and the member would be left following a programme
 // their cohort no longer runs. Their habits end or complete first, or the member moves cohort.
 export async function changeCohort(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; cohortId: string; input: TUpdateCohortRequest },
 ): Promise<TAdminCohort> {
+  const db = database.db;
   const { admin, cohortId, input } = options;
   return db.transaction(async (tx) => {
     await lockOrganisation(tx, admin.organisationId);
@@ -109,9 +113,10 @@ export async function changeCohort(
 // All or nothing: every listed person must be of the organisation (else 404, nobody moves). People
 // already in the cohort stay; the others leave the cohort they were in. Their habits stay theirs.
 export async function moveCohortMembers(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; cohortId: string; userIds: string[] },
 ): Promise<TMoveCohortMembersResponse> {
+  const db = database.db;
   const { admin, cohortId, userIds } = options;
   return db.transaction(async (tx) => {
     await lockOrganisation(tx, admin.organisationId);

@@ -33,6 +33,7 @@ import { sanitizeIntroContent } from '../../imports/sanitize-intro.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // Programme content in the administration console (issue 21, decision 018). Every item is looked
 // up through its programme in the administrator's organisation (anything else is 404), and every
@@ -52,14 +53,16 @@ export async function lockProgramme(db: DbOrTx, admin: Admin, programmeId: strin
   return programme;
 }
 
-export async function listProgrammes(db: DbOrTx, admin: Admin): Promise<TAdminProgrammeSummary[]> {
+export async function listProgrammes(database: AppDatabase, admin: Admin): Promise<TAdminProgrammeSummary[]> {
+  const db = database.db;
   return (await listOrganisationProgrammes(db, admin.organisationId)).map(toProgrammeSummary);
 }
 
 export async function getProgramme(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; programmeId: string },
 ): Promise<TAdminProgramme> {
+  const db = database.db;
   const programme = await findOrganisationProgramme(db, {
     programmeId: options.programmeId,
     organisationId: options.admin.organisationId,
@@ -71,9 +74,10 @@ export async function getProgramme(
 // The intro is HTML: stored sanitised as the programme file's is
 // (docs/domain/programme-content.md#introduction-content).
 export async function changeProgramme(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; programmeId: string; input: TUpdateProgrammeRequest },
 ): Promise<TAdminProgrammeSummary> {
+  const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
     const before = toProgrammeSummary(await lockProgramme(tx, admin, options.programmeId));
@@ -100,9 +104,10 @@ export async function changeProgramme(
 }
 
 export async function changeModule(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; moduleId: string; name: string },
 ): Promise<TAdminModule> {
+  const db = database.db;
   const { admin } = options;
   return db.transaction(async (tx) => {
     const found = await findModule(tx, { moduleId: options.moduleId, organisationId: admin.organisationId });
@@ -121,9 +126,10 @@ export async function changeModule(
 }
 
 export async function changeBehaviour(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; behaviourId: string; input: TUpdateBehaviourRequest },
 ): Promise<Omit<TAdminBehaviour, 'habits'>> {
+  const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
     const found = await findBehaviour(tx, { behaviourId: options.behaviourId, organisationId: admin.organisationId });
@@ -151,9 +157,10 @@ export async function changeBehaviour(
 }
 
 export async function changePositiveChange(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; changeId: string; input: TUpdatePositiveChangeRequest },
 ): Promise<TAdminPositiveChange> {
+  const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
     const found = await findPositiveChange(tx, { changeId: options.changeId, organisationId: admin.organisationId });

@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
 import { lockProgramme } from './content.service.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // Habits in the administration console (issue 21, decision 018): add, change, retire, restore.
 // A habit counts only through its programme in the administrator's organisation (else 404), and
@@ -29,9 +30,10 @@ const habitFieldsOf = (input: TUpdateHabitRequest): HabitFields => ({
 });
 
 export async function addHabit(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; behaviourId: string; input: TCreateHabitRequest },
 ): Promise<TAdminHabit> {
+  const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
     const behaviour = await findBehaviour(tx, {
@@ -70,9 +72,10 @@ async function writableHabit(db: DbOrTx, admin: Admin, habitId: string): Promise
 }
 
 export async function changeHabit(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; habitId: string; input: TUpdateHabitRequest },
 ): Promise<TAdminHabit> {
+  const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
     const before = await writableHabit(tx, admin, options.habitId);
@@ -92,9 +95,10 @@ export async function changeHabit(
 // Retiring keeps the habit with everyone who has it and stops offering it; restoring offers it
 // again. Either, asked twice, answers the habit as it is and writes nothing the second time.
 export async function setHabitRetirement(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; habitId: string; retire: boolean; now: Date },
 ): Promise<TAdminHabit> {
+  const db = database.db;
   const { admin, retire } = options;
   return db.transaction(async (tx) => {
     const before = await writableHabit(tx, admin, options.habitId);

@@ -1,5 +1,4 @@
 import type { TImportPeopleRequest, TImportPeopleResponse } from '@habitrack/contracts/admin/people';
-import type { Db } from '../../db/client.ts';
 import { uploadContext } from '../../db/queries/admin/people.ts';
 import { insertAudit } from '../../db/queries/audit/audit.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
@@ -9,6 +8,7 @@ import { readPeopleCsv } from '../../imports/people-csv.ts';
 import { parsePeopleFile } from '../../imports/people-file.ts';
 import { LAST_ADMIN_CONSTRAINT, violatesConstraint } from '../../lib/constraint-violation.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // The console's bulk upload (issue 21): the people file the import command reads (YAML), or its
 // CSV form, for the administrator's own organisation. A dry run runs the whole import and rolls it
@@ -29,9 +29,10 @@ function counts(summary: PeopleImportSummary) {
 }
 
 export async function uploadPeople(
-  db: Db,
+  database: AppDatabase,
   options: { admin: SignedInUser; input: TImportPeopleRequest },
 ): Promise<TImportPeopleResponse> {
+  const db = database.db;
   const { admin, input } = options;
   const fileName = FILE_NAMES[input.format];
   try {

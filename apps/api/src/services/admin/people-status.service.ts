@@ -8,6 +8,7 @@ import {
 } from '../../db/queries/admin/people.ts';
 import { audit, erasedRefusal, personOf, refusingConflicts, toPerson } from './person.ts';
 import type { Admin } from './admin.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // The console's deactivation, reactivation and erasure of a person (issue 21,
 // docs/domain/administration.md#deactivation and docs/domain/administration.md#erasure), each one
@@ -39,14 +40,18 @@ async function setStatus(db: Db, options: { admin: Admin; id: string; active: bo
   );
 }
 
-export const deactivatePerson = (db: Db, options: { admin: Admin; id: string; now: Date }) =>
-  setStatus(db, { ...options, active: false });
-export const reactivatePerson = (db: Db, options: { admin: Admin; id: string; now: Date }) =>
-  setStatus(db, { ...options, active: true });
+export const deactivatePerson = (database: AppDatabase, options: { admin: Admin; id: string; now: Date }) =>
+  setStatus(database.db, { ...options, active: false });
+export const reactivatePerson = (database: AppDatabase, options: { admin: Admin; id: string; now: Date }) =>
+  setStatus(database.db, { ...options, active: true });
 
 // Irreversible; a second erasure answers 409 (docs/domain/administration.md#erasure). The audit row
 // says that it happened, by whom and how much was removed, never the erased values.
-export async function erasePerson(db: Db, options: { admin: Admin; id: string; now: Date }): Promise<TAdminPerson> {
+export async function erasePerson(
+  database: AppDatabase,
+  options: { admin: Admin; id: string; now: Date },
+): Promise<TAdminPerson> {
+  const db = database.db;
   const { admin } = options;
   let locked: AdminPersonRow | null = null;
   return refusingConflicts(

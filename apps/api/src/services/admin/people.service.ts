@@ -7,7 +7,7 @@ import type {
 } from '@habitrack/contracts/admin/people';
 import type { TListTeamsResponse } from '@habitrack/contracts/admin/teams';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   cohortOfOrganisation,
   emailInUse,
@@ -26,13 +26,15 @@ import { invitationEmail } from '../../mail/invitation-email.ts';
 import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson } from './person.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import type { Admin } from './admin.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // The console's People (issue 21, docs/domain/administration.md#people): search, invite and change.
 // Every operation acts in the administrator's own organisation: anyone else's id is "not found".
 // Every write is one transaction with its audit row; a write that changes nothing writes none.
 // Deactivation and erasure: people-status.service.ts.
 
-export async function listPeople(db: Db, options: { admin: Admin; query: TListPeopleQuery }) {
+export async function listPeople(database: AppDatabase, options: { admin: Admin; query: TListPeopleQuery }) {
+  const db = database.db;
   const { query } = options;
   const { total, rows } = await searchPeople(db, {
     organisationId: options.admin.organisationId,
@@ -52,11 +54,13 @@ export async function listPeople(db: Db, options: { admin: Admin; query: TListPe
   } satisfies TListPeopleResponse;
 }
 
-export async function listTeams(db: Db, options: { admin: Admin }): Promise<TListTeamsResponse> {
+export async function listTeams(database: AppDatabase, options: { admin: Admin }): Promise<TListTeamsResponse> {
+  const db = database.db;
   return listTeamRows(db, options.admin.organisationId);
 }
 
-export async function getPerson(db: Db, options: { admin: Admin; id: string }) {
+export async function getPerson(database: AppDatabase, options: { admin: Admin; id: string }) {
+  const db = database.db;
   return toPerson(await personOf(db, options.admin, options.id));
 }
 
@@ -71,10 +75,11 @@ async function checkPlacement(tx: Tx, admin: Admin, placement: { teamId?: string
 }
 
 export async function invitePerson(
-  db: Db,
+  database: AppDatabase,
   // The invitation names the administrator and their organisation: the whole signed-in user.
   options: { admin: SignedInUser; input: z.output<typeof ZInvitePersonRequest>; publicUrl: string; now: Date },
 ): Promise<TAdminPerson> {
+  const db = database.db;
   const { admin, input } = options;
   return refusingConflicts(
     () =>
@@ -142,9 +147,10 @@ function difference(before: Audited, after: Audited) {
 }
 
 export async function updatePerson(
-  db: Db,
+  database: AppDatabase,
   options: { admin: Admin; id: string; input: z.output<typeof ZUpdatePersonRequest> },
 ): Promise<TAdminPerson> {
+  const db = database.db;
   const { admin, input } = options;
   let locked: AdminPersonRow | null = null;
   return refusingConflicts(

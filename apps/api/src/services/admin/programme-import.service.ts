@@ -1,5 +1,4 @@
 import type { TImportProgrammeRequest, TImportProgrammeResponse } from '@habitrack/contracts/admin/content';
-import type { DbOrTx } from '../../db/client.ts';
 import { transactionOrDryRun } from '../../db/dry-run.ts';
 import { findOrganisationSlug } from '../../db/queries/admin/content.ts';
 import { ImportError, type ImportProblem } from '../../imports/import-error.ts';
@@ -8,6 +7,7 @@ import { parseProgrammeFile } from '../../imports/programme-file.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // A programme file uploaded in the console (issue 21, decision 018): the same file and the same
 // import as `npm run import -- programme`, for the administrator's own organisation only. A dry
@@ -44,9 +44,10 @@ const toResponse = (summary: ProgrammeImportSummary, dryRun: boolean): TImportPr
 });
 
 export async function importProgrammeFile(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; input: TImportProgrammeRequest },
 ): Promise<TImportProgrammeResponse> {
+  const db = database.db;
   const { admin, input } = options;
   const fileName = input.file_name ?? DEFAULT_FILE_NAME;
   const file = parse(input.source, fileName);

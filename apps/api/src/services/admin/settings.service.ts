@@ -1,5 +1,4 @@
 import type { TAdminSettings, TUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
-import type { DbOrTx } from '../../db/client.ts';
 import { findCohortInOrganisation, lockOrganisation } from '../../db/queries/admin/cohorts.ts';
 import {
   domainsOfOtherOrganisations,
@@ -10,6 +9,7 @@ import {
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // The organisation's settings (issue 21, decision 018). Trusted tenants decide who may sign in
 // through the directory (per organisation: a person signs in to the account their organisation
@@ -23,16 +23,18 @@ const toSettings = (row: OrganisationSettings): TAdminSettings => ({
   default_cohort_id: row.defaultCohortId,
 });
 
-export async function getSettings(db: DbOrTx, admin: Admin): Promise<TAdminSettings> {
+export async function getSettings(database: AppDatabase, admin: Admin): Promise<TAdminSettings> {
+  const db = database.db;
   const row = await readSettings(db, admin.organisationId);
   if (!row) throw notFound('Your organisation was not found.');
   return toSettings(row);
 }
 
 export async function updateSettings(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { admin: Admin; input: TUpdateSettingsRequest },
 ): Promise<TAdminSettings> {
+  const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
     const locked = await lockOrganisation(tx, admin.organisationId);

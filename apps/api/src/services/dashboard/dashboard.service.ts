@@ -17,7 +17,7 @@ export async function getDashboard(
   const { user, now } = options;
   const today = localDate(now, user.timeZone);
   const facts = await findDashboardFacts(database, { userId: user.id, today, weekStart: weekStart(today) });
-  const { cohort } = facts.versions;
+  const { cohort } = facts;
   const ranked = cohort ? await rankedStandings(database, cohort, now) : null;
   // 0 only if the member left the cohort after their facts were read.
   const myRank = (ranked?.findIndex((entry) => entry.user.id === user.id) ?? -1) + 1;

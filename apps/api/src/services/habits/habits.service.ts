@@ -13,13 +13,19 @@ import {
 } from '../../db/queries/habits/user-habits.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // Every habit of the caller's organisation's programmes.
-export function listHabits(db: DbOrTx, user: SignedInUser): Promise<THabit[]> {
+export function listHabits(database: AppDatabase, user: SignedInUser): Promise<THabit[]> {
+  const db = database.db;
   return listOrganisationHabits(db, user.organisationId);
 }
 
-export function listMyActiveHabits(db: DbOrTx, options: { user: SignedInUser; now: Date }): Promise<TUserHabit[]> {
+export function listMyActiveHabits(
+  database: AppDatabase,
+  options: { user: SignedInUser; now: Date },
+): Promise<TUserHabit[]> {
+  const db = database.db;
   return listActiveUserHabits(db, {
     userId: options.user.id,
     today: localDate(options.now, options.user.timeZone),
@@ -35,9 +41,10 @@ export type SelectHabitResult = { created: boolean; userHabit: TUserHabit };
 // whose frame is over is marked completed first: it frees its slot, and selecting the same habit
 // again starts a new user habit with a new frame (decision 014).
 export async function selectHabit(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; habitId: string; now: Date },
 ): Promise<SelectHabitResult> {
+  const db = database.db;
   const { user, habitId } = options;
   const habit = await findHabitInCurrentProgramme(db, { userId: user.id, habitId });
   if (!habit) throw notFound('This habit is not part of your current programme.');

@@ -1,7 +1,6 @@
 import type { THabitHistoryResponse, THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
 import type { TCompletedHabit } from '@habitrack/contracts/habits/list-completed-habits';
 import { MAX_PAUSED_DAYS } from '@habitrack/contracts/habits/pause-habit';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   findHistoryFacts,
   insertCelebration,
@@ -24,6 +23,7 @@ import {
   strength,
   type FrameFacts,
 } from './frame.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 export const NOT_YOUR_HABIT = 'This habit is not one of yours.';
 
@@ -59,9 +59,10 @@ function canLog(facts: HistoryFacts, status: THabitHistoryResponse['status'], da
 // (docs/domain/habits-and-the-frame.md#a-habits-history). One indexed statement whatever the length
 // of anyone's history.
 export async function getHabitHistory(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; userHabitId: string; now: Date },
 ): Promise<THabitHistoryResponse> {
+  const db = database.db;
   const facts = await findHistoryFacts(db, { userId: options.user.id, userHabitId: options.userHabitId });
   if (!facts) throw notFound(NOT_YOUR_HABIT);
   const today = localDate(options.now, options.user.timeZone);
@@ -99,9 +100,10 @@ export async function getHabitHistory(
 // The member's completed habits, each with its summary
 // (docs/domain/habits-and-the-frame.md#completed-habits-and-the-celebration).
 export async function listCompletedHabits(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; now: Date },
 ): Promise<TCompletedHabit[]> {
+  const db = database.db;
   const today = localDate(options.now, options.user.timeZone);
   const completed = await listCompletedFacts(db, { userId: options.user.id, today });
   return completed.map((facts) => ({
@@ -117,9 +119,10 @@ export async function listCompletedHabits(
 
 // The member has seen the celebration of a completed habit (decision 014).
 export async function markCelebrationSeen(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; userHabitId: string; now: Date },
 ): Promise<void> {
+  const db = database.db;
   const habit = await findHabitFrame(db, { userId: options.user.id, userHabitId: options.userHabitId });
   if (!habit) throw notFound(NOT_YOUR_HABIT);
   if (!frameIsOver(habit, localDate(options.now, options.user.timeZone))) {

@@ -3,7 +3,6 @@ import {
   type TPauseHabitRequest,
   type TPauseHabitResponse,
 } from '@habitrack/contracts/habits/pause-habit';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   deletePause,
   findHabitFrame,
@@ -17,6 +16,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { addDays, localDate } from '../../lib/local-date.ts';
 import { daysBetween, frameIsOver, pausedDayCount } from './frame.ts';
 import { NOT_YOUR_HABIT } from './history.service.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 type PauseRequest = { habit: HabitFrame; today: string; from: string; to: string };
 
@@ -59,9 +59,10 @@ function overlapping(r: PauseRequest) {
 }
 
 export async function pauseHabit(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; userHabitId: string; input: TPauseHabitRequest; now: Date },
 ): Promise<TPauseHabitResponse> {
+  const db = database.db;
   const { user, userHabitId, input } = options;
   const today = localDate(options.now, user.timeZone);
   return db.transaction(async (tx) => {
@@ -81,9 +82,10 @@ export async function pauseHabit(
 
 // Cancelling removes the days not yet passed, today included (docs/domain/pauses.md#cancelling).
 export async function cancelPause(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; userHabitId: string; pauseId: string; now: Date },
 ): Promise<void> {
+  const db = database.db;
   const { user, userHabitId, pauseId } = options;
   const today = localDate(options.now, user.timeZone);
   await db.transaction(async (tx) => {

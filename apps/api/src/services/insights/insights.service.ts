@@ -52,7 +52,6 @@ type InsightsCall = {
   versions: InsightVersions;
   now: Date;
 };
-type HeldInsights = { versions: InsightVersions; validFrom: number; validUntil: number; answer: TInsights };
 
 export async function getInsights(
   database: AppDatabase,
@@ -88,15 +87,15 @@ export async function getInsights(
     : seesAll
       ? { kind: 'organisation' }
       : { kind: 'owned' };
-  const held = await database.held(heldInsights, { programme, user, period: query.period, scope, versions, now });
-  return held!.answer;
+  const answer = await database.held(heldInsights, { programme, user, period: query.period, scope, versions, now });
+  return answer!;
 }
 
 // One answer per programme, scope, period and the caller's calendar (their local date, and for the
 // whole programme the local date it started on: what the weeks depend on), reused while no fact,
 // group or name it shows has changed (the versions, migration 0016), for every leader and
 // administrator of the organisation alike (decision 013).
-const heldInsights = heldAnswer<InsightsCall, HeldInsights, AppDatabase>({
+const heldInsights = heldAnswer<InsightsCall, TInsights, AppDatabase>({
   name: 'insights',
   max: 500,
   key: (call) =>
@@ -114,20 +113,12 @@ const heldInsights = heldAnswer<InsightsCall, HeldInsights, AppDatabase>({
         : '',
     ].join('|'),
   read: async (database, call) => {
-    const validFrom = Math.floor(call.now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+    const from = Math.floor(call.now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
     // Frozen: the answer is shared by every request it serves, and written to JSON once (contract-serializer.ts).
-    const answer = deepFreeze(await readInsights(database.db, call));
-    return { versions: call.versions, validFrom, validUntil: validFrom + QUARTER_HOUR_MS, answer };
+    const value = deepFreeze(await readInsights(database.db, call));
+    return { value, versions: call.versions, from, until: from + QUARTER_HOUR_MS };
   },
-  reuse: (_database, held, call) => {
-    const now = call.now.getTime();
-    return held.versions.organisation >= call.versions.organisation &&
-      held.versions.content >= call.versions.content &&
-      now >= held.validFrom &&
-      now < held.validUntil
-      ? held
-      : null;
-  },
+  seen: (_database, call) => ({ versions: call.versions, at: call.now.getTime() }),
 });
 
 // The answer read afresh from the prepared aggregates.

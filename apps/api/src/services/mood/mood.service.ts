@@ -1,15 +1,16 @@
 import type { TMoodEntry } from '@habitrack/contracts/mood/record-mood';
-import type { DbOrTx } from '../../db/client.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { insertMood } from '../../db/queries/mood/moods.ts';
 import { conflict } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // One entry per member per local date (a value or a skip).
 export async function recordMood(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; now: Date; moodValue: number | null },
 ): Promise<TMoodEntry> {
+  const db = database.db;
   const row = await insertMood(db, {
     userId: options.user.id,
     entryDate: localDate(options.now, options.user.timeZone),

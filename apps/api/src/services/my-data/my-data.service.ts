@@ -1,6 +1,5 @@
 import type { TMyDataExport } from '@habitrack/contracts/me/export-my-data';
 import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
-import type { Db } from '../../db/client.ts';
 import {
   findProfileForExport,
   listEndorsementsGivenForExport,
@@ -12,6 +11,7 @@ import {
   listPausesForExport,
 } from '../../db/queries/my-data/my-data.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -21,7 +21,11 @@ const moodLabel = (value: number | null) =>
 // Everything HabiTrack holds about the caller, and only theirs, read in one snapshot (a
 // repeatable-read transaction) so the sections agree with each other
 // (docs/domain/my-data.md#only-the-callers-own-data).
-export async function exportMyData(db: Db, options: { userId: string; now: Date }): Promise<TMyDataExport> {
+export async function exportMyData(
+  database: AppDatabase,
+  options: { userId: string; now: Date },
+): Promise<TMyDataExport> {
+  const db = database.db;
   const { userId, now } = options;
   return db.transaction(
     async (tx) => {

@@ -15,6 +15,7 @@ import {
 } from '../../db/queries/notifications/preferences.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { verifyUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // The member's e-mail settings (docs/domain/notifications.md#e-mail-settings): off until turned on.
 const NOTHING_SAVED: StoredPreferences = {
@@ -32,16 +33,18 @@ const toResponse = (stored: StoredPreferences, user: SignedInUser): TNotificatio
 });
 
 export async function getNotificationPreferences(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser },
 ): Promise<TNotificationPreferences> {
+  const db = database.db;
   return toResponse((await findNotificationPreferences(db, options.user.id)) ?? NOTHING_SAVED, options.user);
 }
 
 export async function updateNotificationPreferences(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; input: TUpdateNotificationPreferencesRequest; now: Date },
 ): Promise<TNotificationPreferences> {
+  const db = database.db;
   const { input } = options;
   const stored = await saveNotificationPreferences(db, {
     userId: options.user.id,
@@ -68,9 +71,10 @@ async function linkTarget(db: DbOrTx, secret: string, token: string) {
 
 // What an unsubscribe link is for, without changing anything (the page shows it first).
 export async function describeUnsubscribeLink(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { secret: string; token: string },
 ): Promise<TUnsubscribeStatus> {
+  const db = database.db;
   const { userId, kind } = await linkTarget(db, options.secret, options.token);
   const stored = await findNotificationPreferences(db, userId);
   const subscribed = kind === 'daily_reminder' ? !!stored?.dailyReminderEnabled : !!stored?.weeklySummaryEnabled;
@@ -79,9 +83,10 @@ export async function describeUnsubscribeLink(
 
 // Turns off the one kind of e-mail the link names, for the one member it names; nothing else.
 export async function unsubscribe(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { secret: string; token: string; now: Date },
 ): Promise<TUnsubscribeStatus> {
+  const db = database.db;
   const { userId, kind } = await linkTarget(db, options.secret, options.token);
   await turnOffNotification(db, { userId, kind, now: options.now });
   return { kind, subscribed: false };

@@ -1,6 +1,5 @@
 import type { TCreateDepartmentRequest } from '@habitrack/contracts/organizational/create-department';
 import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
-import type { DbOrTx } from '../../db/client.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { goalIdsInProgramme } from '../../db/queries/organizational/organizational.ts';
 import {
@@ -12,12 +11,14 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { assertNotStarted, programmeOf, requireTeamLeader } from './access.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // A leader sees every department of the programme; a team leader its own; members none.
 export async function listProgrammeDepartments(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; programmeId: string },
 ): Promise<TDepartment[]> {
+  const db = database.db;
   const { user } = options;
   const programme = await programmeOf(db, options);
   if (user.role === 'leader') return listDepartments(db, { programmeId: programme.id });
@@ -28,9 +29,10 @@ export async function listProgrammeDepartments(
 // One department per team per programme: a second one for the same team is refused (409) rather
 // than merged, so one team leader's save never silently rewrites another's department.
 export async function createDepartment(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; input: TCreateDepartmentRequest; now: Date },
 ): Promise<TDepartment> {
+  const db = database.db;
   const { user, input, now } = options;
   return db.transaction(async (tx) => {
     const programme = await programmeOf(tx, { user, programmeId: input.program_id, forUpdate: true });

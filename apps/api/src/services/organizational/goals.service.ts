@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { assertNotStarted, programmeOf, requireLeader } from './access.ts';
 import { queueGoalsReadyNotices } from '../notifications/outbox.service.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 const GOAL_NOT_FOUND = 'This organisational goal was not found in your organisation.';
 
@@ -27,9 +28,10 @@ const fieldsOf = (input: TGoalInput): GoalFields => ({
 
 // Anyone in the programme's organisation may read its goals.
 export async function listProgrammeGoals(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; programmeId: string },
 ): Promise<TOrganizationalGoal[]> {
+  const db = database.db;
   const programme = await programmeOf(db, options);
   return listGoals(db, programme.id);
 }
@@ -37,9 +39,10 @@ export async function listProgrammeGoals(
 // The programme row is locked for the transaction, so exactly one writer sees "no goals yet" and
 // queues the notice to team leaders with the goal; the outbox's dedupe key covers the rest.
 export async function createGoal(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; programmeId: string; input: TGoalInput; now: Date; publicUrl: string },
 ): Promise<TOrganizationalGoal> {
+  const db = database.db;
   const { user, now } = options;
   return db.transaction(async (tx) => {
     const programme = await programmeOf(tx, { user, programmeId: options.programmeId, forUpdate: true });
@@ -63,9 +66,10 @@ export async function createGoal(
 }
 
 export async function updateProgrammeGoal(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; goalId: string; input: TGoalInput; now: Date },
 ): Promise<TOrganizationalGoal> {
+  const db = database.db;
   const { user, goalId, now } = options;
   return db.transaction(async (tx) => {
     await writableGoal(tx, { user, goalId, now });
@@ -86,9 +90,10 @@ export async function updateProgrammeGoal(
 // Deleting a goal takes the departments' links to it and their KPIs for it along (cascade): until
 // the programme starts the leader may reshape the goals, and team leaders see the result.
 export async function deleteProgrammeGoal(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; goalId: string; now: Date },
 ): Promise<void> {
+  const db = database.db;
   await db.transaction(async (tx) => {
     await writableGoal(tx, options);
     const before = await findGoal(tx, options.goalId);

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { measurableDepartment, readableDepartment } from './access.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // KPI measurements (docs/domain/leaders-goals-kpis.md#kpi-measurements): read by the organisation's
 // leaders and the department's team leader, written only by that team leader, at any time (no
@@ -48,17 +49,19 @@ function fieldsOf(user: SignedInUser, input: TKpiMeasurementInput, now: Date): M
 }
 
 export async function listKpiMeasurements(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; kpiId: string },
 ): Promise<TKpiMeasurements> {
+  const db = database.db;
   await readableDepartment(db, options.user, await kpiDepartment(db, options.user, options.kpiId));
   return readKpiMeasurements(db, options.kpiId);
 }
 
 export async function setKpiScale(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; kpiId: string; input: TKpiTargetInput; now: Date },
 ): Promise<TKpiMeasurements> {
+  const db = database.db;
   return db.transaction(async (tx) => {
     await writableKpi(tx, options.user, options.kpiId);
     const before = await readKpiScale(tx, options.kpiId);
@@ -75,9 +78,10 @@ export async function setKpiScale(
 }
 
 export async function recordKpiMeasurement(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; kpiId: string; input: TKpiMeasurementInput; now: Date },
 ): Promise<TKpiMeasurement> {
+  const db = database.db;
   const { user, kpiId } = options;
   return db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);
@@ -97,9 +101,10 @@ export async function recordKpiMeasurement(
 }
 
 export async function changeKpiMeasurement(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; kpiId: string; measurementId: string; input: TKpiMeasurementInput; now: Date },
 ): Promise<TKpiMeasurement> {
+  const db = database.db;
   const { user, kpiId, measurementId, now } = options;
   return db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);
@@ -118,9 +123,10 @@ export async function changeKpiMeasurement(
 }
 
 export async function removeKpiMeasurement(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; kpiId: string; measurementId: string },
 ): Promise<void> {
+  const db = database.db;
   const { user, kpiId, measurementId } = options;
   await db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);

@@ -15,21 +15,24 @@ import {
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { readableDepartment, writableDepartment } from './access.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 const KPI_NOT_FOUND = 'This KPI was not found in your organisation.';
 
 export async function listDepartmentKpis(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; departmentId: string },
 ): Promise<TDepartmentKpi[]> {
+  const db = database.db;
   const department = await readableDepartment(db, options.user, options.departmentId);
   return listKpis(db, department.id);
 }
 
 export async function createDepartmentKpi(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; input: TDepartmentKpiInput; now: Date },
 ): Promise<TDepartmentKpi> {
+  const db = database.db;
   const { user, input, now } = options;
   return db.transaction(async (tx) => {
     const department = await writableDepartment(tx, { user, departmentId: input.department_id, now });
@@ -46,9 +49,10 @@ export async function createDepartmentKpi(
 
 // A KPI stays in its department (department_id must not change); its goal may change.
 export async function updateDepartmentKpi(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; kpiId: string; input: TDepartmentKpiInput; now: Date },
 ): Promise<TDepartmentKpi> {
+  const db = database.db;
   const { user, kpiId, input, now } = options;
   return db.transaction(async (tx) => {
     const departmentId = await findKpiDepartmentId(tx, { kpiId, organisationId: user.organisationId });

@@ -17,6 +17,7 @@ import { project, type Projection } from './projection.ts';
 import { attributeOf, patchOperations } from './patch.ts';
 import { UUID, type ScimCaller } from './caller.ts';
 import { listResponse, paging } from './list.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // SCIM Groups are teams (docs/domain/scim.md#groups-are-teams); a member is a user whose team it
 // is, so joining a group moves the user out of their previous team.
@@ -66,7 +67,8 @@ async function groupOf(db: Db | Tx, caller: ScimCaller, id: string, lock = false
   return row;
 }
 
-export async function getGroup(db: Db, caller: ScimCaller, id: string, projection: Projection = {}) {
+export async function getGroup(database: AppDatabase, caller: ScimCaller, id: string, projection: Projection = {}) {
+  const db = database.db;
   return project(resource(caller, await groupOf(db, caller, id)), projection);
 }
 
@@ -99,10 +101,11 @@ export function parseGroupFilter(filter: string | undefined): ScimGroupFilter {
 }
 
 export async function listGroups(
-  db: Db,
+  database: AppDatabase,
   caller: ScimCaller,
   query: { filter?: string; startIndex?: string; count?: string } & Projection,
 ) {
+  const db = database.db;
   const filter = parseGroupFilter(query.filter);
   const { startIndex, count } = paging(query);
   const { total, rows } = await listScimGroups(db, {
@@ -140,7 +143,8 @@ function draftOfResource(body: unknown): GroupDraft {
   };
 }
 
-export async function createGroup(db: Db, caller: ScimCaller, body: unknown) {
+export async function createGroup(database: AppDatabase, caller: ScimCaller, body: unknown) {
+  const db = database.db;
   const draft = draftOfResource(body);
   const row = await db.transaction(async (tx) => {
     const id = await write(tx, caller, null, draft);
@@ -162,7 +166,8 @@ async function change(db: Db, caller: ScimCaller, id: string, action: string, ne
   });
 }
 
-export async function replaceGroup(db: Db, caller: ScimCaller, id: string, body: unknown) {
+export async function replaceGroup(database: AppDatabase, caller: ScimCaller, id: string, body: unknown) {
+  const db = database.db;
   const draft = draftOfResource(body);
   return resource(caller, await change(db, caller, id, 'scim.group.replace', () => draft));
 }
@@ -207,11 +212,13 @@ function applyGroupPatch(base: GroupDraft, body: unknown): GroupDraft {
   return draft;
 }
 
-export async function patchGroup(db: Db, caller: ScimCaller, id: string, body: unknown) {
+export async function patchGroup(database: AppDatabase, caller: ScimCaller, id: string, body: unknown) {
+  const db = database.db;
   return resource(caller, await change(db, caller, id, 'scim.group.patch', (draft) => applyGroupPatch(draft, body)));
 }
 
-export async function deleteGroup(db: Db, caller: ScimCaller, id: string): Promise<void> {
+export async function deleteGroup(database: AppDatabase, caller: ScimCaller, id: string): Promise<void> {
+  const db = database.db;
   await db.transaction(async (tx) => {
     const before = await groupOf(tx, caller, id, true);
     await deleteTeam(tx, before.id);

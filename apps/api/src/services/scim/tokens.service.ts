@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { insertAudit } from '../../db/queries/audit/audit.ts';
 import { insertScimToken, organisationExists, useScimToken } from '../../db/queries/scim/scim.ts';
 import { ScimError } from '../../lib/scim-error.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // 32 random bytes shown once, stored as a SHA-256 hash with a visible prefix
 // (docs/domain/scim.md#scim-tokens).
@@ -43,7 +44,8 @@ export async function createScimToken(
 }
 
 // The organisation a SCIM request acts for, from its bearer token; 401 otherwise.
-export async function scimCallerOf(db: DbOrTx, authorization: string | undefined) {
+export async function scimCallerOf(database: AppDatabase, authorization: string | undefined) {
+  const db = database.db;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match) throw new ScimError(401, 'A SCIM bearer token is required');
   const used = await useScimToken(db, hashScimToken(match[1]!));

@@ -27,6 +27,7 @@ import {
 } from './user-mapping.ts';
 import { listResponse, paging } from './list.ts';
 import { UUID, type ScimCaller } from './caller.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 const locationOf = (caller: ScimCaller, id: string) => `${caller.baseUrl}/Users/${id}`;
 const resource = (caller: ScimCaller, row: ScimUserRow) => toResource(row, locationOf(caller, row.id));
@@ -51,7 +52,8 @@ async function userOf(db: Db | Tx, caller: ScimCaller, id: string, lock = false)
   return row;
 }
 
-export async function getScimUser(db: Db, caller: ScimCaller, id: string, projection: Projection = {}) {
+export async function getScimUser(database: AppDatabase, caller: ScimCaller, id: string, projection: Projection = {}) {
+  const db = database.db;
   return project(resource(caller, await userOf(db, caller, id)), projection);
 }
 
@@ -76,10 +78,11 @@ export function parseFilter(filter: string | undefined): ScimUserFilter {
 }
 
 export async function listUsers(
-  db: Db,
+  database: AppDatabase,
   caller: ScimCaller,
   query: { filter?: string; startIndex?: string; count?: string } & Projection,
 ) {
+  const db = database.db;
   const filter = parseFilter(query.filter);
   const { startIndex, count } = paging(query);
   const { total, rows } = await listScimUsers(db, {
@@ -139,7 +142,8 @@ async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current:
 
 // New people join the organisation's default cohort when one is set (docs/domain/scim.md#users);
 // otherwise they wait for an administrator to place them.
-export async function createUser(db: Db, caller: ScimCaller, body: unknown) {
+export async function createUser(database: AppDatabase, caller: ScimCaller, body: unknown) {
+  const db = database.db;
   const fields = fieldsOf(applyResource(emptyDraft(), body));
   const row = await db.transaction(async (tx) => {
     await checkUnique(tx, caller, fields, null);
@@ -174,17 +178,20 @@ async function change(
 }
 
 // PUT: the resource as sent replaces what SCIM manages (absent attributes are cleared).
-export async function replaceUser(db: Db, caller: ScimCaller, id: string, body: unknown) {
+export async function replaceUser(database: AppDatabase, caller: ScimCaller, id: string, body: unknown) {
+  const db = database.db;
   return resource(caller, await change(db, caller, id, 'scim.user.replace', () => applyResource(emptyDraft(), body)));
 }
 
-export async function patchUser(db: Db, caller: ScimCaller, id: string, body: unknown) {
+export async function patchUser(database: AppDatabase, caller: ScimCaller, id: string, body: unknown) {
+  const db = database.db;
   return resource(caller, await change(db, caller, id, 'scim.user.patch', (draft) => applyPatch(draft, body)));
 }
 
 // DELETE deprovisions: the user is deactivated and their data kept
 // (docs/domain/administration.md#deactivation).
-export async function deleteUser(db: Db, caller: ScimCaller, id: string): Promise<void> {
+export async function deleteUser(database: AppDatabase, caller: ScimCaller, id: string): Promise<void> {
+  const db = database.db;
   await change(db, caller, id, 'scim.user.delete', (draft) => ({ ...draft, active: false }));
 }
 

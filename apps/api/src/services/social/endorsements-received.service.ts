@@ -7,7 +7,6 @@ import {
   NOT_YOUR_ENDORSEMENT,
   type TMarkEndorsementsSeenResponse,
 } from '@habitrack/contracts/social/mark-endorsements-seen';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   findReceivedSummary,
   listReceivedEndorsements,
@@ -15,15 +14,17 @@ import {
   type ReceivedPosition,
 } from '../../db/queries/social/endorsements-received.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // Only the member endorsed ever sees their endorsements: who, when, message
 // (docs/domain/standings-and-endorsements.md#endorsements-received).
 // The list is read with keyset pages (newest first), so a page costs the same however far back it
 // is, and an endorsement arriving while the member pages never shifts the pages already read.
 export async function listEndorsementsReceived(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { userId: string; query: TListEndorsementsReceivedQuery },
 ): Promise<TListEndorsementsReceivedResponse> {
+  const db = database.db;
   const { userId, query } = options;
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const [rows, summary] = await Promise.all([
@@ -50,9 +51,10 @@ export async function listEndorsementsReceived(
 // The member opened their endorsements page and saw them up to `newestSeenId` (the newest it
 // showed): the dashboard's "new since your last visit" counts from there. Never moves back.
 export async function markEndorsementsSeen(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { userId: string; newestSeenId: string },
 ): Promise<TMarkEndorsementsSeenResponse> {
+  const db = database.db;
   const seenAt = await markReceivedSeen(db, { userId: options.userId, endorsementId: options.newestSeenId });
   if (!seenAt) throw notFound(NOT_YOUR_ENDORSEMENT);
   const summary = await findReceivedSummary(db, options.userId);

@@ -6,7 +6,6 @@ import {
   type TEndorsement,
 } from '@habitrack/contracts/social/endorse-member';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
-import type { DbOrTx } from '../../db/client.ts';
 import { findMemberCohort, isCohortMate } from '../../db/queries/social/cohorts.ts';
 import { countEndorsementsReceived, hasActiveHabit, insertEndorsement } from '../../db/queries/social/endorsements.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
@@ -41,9 +40,10 @@ export async function listCohortMembers(
 // endorser's local date) — the unique constraint decides races
 // (docs/domain/standings-and-endorsements.md#endorsing-a-cohort-mate).
 export async function endorseMember(
-  db: DbOrTx,
+  database: AppDatabase,
   options: { user: SignedInUser; input: TEndorseMemberRequest; now: Date },
 ): Promise<TEndorsement> {
+  const db = database.db;
   const { user, input } = options;
   if (input.endorsed_user_id === user.id) throw badRequest(CANNOT_ENDORSE_SELF);
   const cohort = await findMemberCohort(db, user.id);

@@ -1,6 +1,6 @@
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
-import { isAtLeast, type MemberCohort, type StandingsVersion } from '../../db/queries/social/cohorts.ts';
-import { findCohortStandings, type StandingFacts } from '../../db/queries/social/leaderboard.ts';
+import type { MemberCohort, StandingsVersion } from '../../db/queries/social/cohorts.ts';
+import { readCohortStandings, type StandingFacts } from '../../db/queries/social/leaderboard.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { heldAnswer } from '../../db/speed/held-answers.ts';
 import { deepFreeze } from '../../lib/deep-freeze.ts';
@@ -19,16 +19,10 @@ export function compareStandings(a: Standing, b: Standing): number {
   );
 }
 
-// A cohort's members in leaderboard order as of one standings version, for the span of time in
-// which every member's local date stays the same (their streaks depend on it). Each entry is the
-// leaderboard's as seen by someone who is neither that member nor endorsed them today; entries are
-// frozen, being shared by every request until the next change (a request copies what it changes).
-type RankedStandings = {
-  version: StandingsVersion;
-  validFrom: number;
-  validUntil: number;
-  entries: readonly Readonly<TCohortMember>[];
-};
+// A cohort's members in leaderboard order. Each entry is the leaderboard's as seen by someone who
+// is neither that member nor endorsed them today; entries are frozen, being shared by every request
+// until the next change (a request copies what it changes).
+type RankedStandings = readonly Readonly<TCohortMember>[];
 
 function toEntry(standing: Standing, index: number): Readonly<TCohortMember> {
   const entry: TCohortMember = {
@@ -52,32 +46,27 @@ function toEntry(standing: Standing, index: number): Readonly<TCohortMember> {
 
 type StandingsCall = { cohortId: string; version: StandingsVersion; now: Date };
 
+function ranked(facts: StandingFacts[]): RankedStandings {
+  const members = facts.map((m) => ({ ...m, progress: totalProgress(m.habits) }));
+  return Object.freeze(members.sort(compareStandings).map(toEntry));
+}
+
 // A cohort is ranked once per change of what its leaderboard shows, not once per request: the
 // request has read the cohort's standings version (triggers raise it with every such change,
-// migrations 0005 to 0009) and is answered from standings at least that recent.
+// migrations 0005 to 0009) and is answered from standings at least that recent, read while every
+// member's local date was what it is now (their streaks depend on it).
 const heldStandings = heldAnswer<StandingsCall, RankedStandings, AppDatabase>({
   name: 'cohort standings',
   max: 2_000,
   key: (call) => call.cohortId,
   read: async (database, call) => {
-    const facts = await findCohortStandings(database.db, call);
-    if (!facts) return null;
-    const members = facts.members.map((m) => ({ ...m, progress: totalProgress(m.habits) }));
-    return {
-      version: facts.version,
-      validFrom: Date.parse(facts.valid_from),
-      validUntil: Date.parse(facts.valid_until),
-      entries: Object.freeze(members.sort(compareStandings).map(toEntry)),
-    };
+    const read = await readCohortStandings(database.db, call);
+    return read && { ...read, value: ranked(read.value) };
   },
-  reuse: (_database, held, call) => {
-    const now = call.now.getTime();
-    return isAtLeast(held.version, call.version) && now >= held.validFrom && now < held.validUntil ? held : null;
-  },
+  seen: (_database, call) => ({ versions: call.version, at: call.now.getTime() }),
 });
 
 // The cohort's leaderboard entries in order; null when the cohort no longer exists.
-export async function rankedStandings(database: AppDatabase, cohort: MemberCohort, now: Date) {
-  const held = await database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now });
-  return held?.entries ?? null;
+export function rankedStandings(database: AppDatabase, cohort: MemberCohort, now: Date) {
+  return database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now });
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../speed/app-database.ts';
-import { heldAnswer } from '../../speed/held-answers.ts';
+import { heldAnswer, type Versions } from '../../speed/held-answers.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { memberCohortSql, type MemberCohort } from '../social/cohorts.ts';
 import { endorsementCountsSql, type EndorsementCounts } from '../social/endorsements-received.ts';
@@ -28,15 +28,17 @@ export type PositiveChangeFacts = {
 // The versions a member's dashboard facts were read at (migration 0008): their activity version
 // (null before their first activity) and the content version, as text; and their cohort (the
 // rank comes from its standings, as of its standings version).
-export type DashboardVersions = { activity: string | null; content: string; cohort: MemberCohort | null };
+type DashboardVersions = { activity: string | null; content: string; cohort: MemberCohort | null };
 
+// What the dashboard shows of the member, and their cohort as of this request.
 export type DashboardFacts = {
   habits: DashboardHabitFacts[];
   moods: MoodFacts[];
   changes: PositiveChangeFacts[];
   endorsements: EndorsementCounts;
-  versions: DashboardVersions;
+  cohort: MemberCohort | null;
 };
+type DashboardRow = Omit<DashboardFacts, 'cohort'> & { versions: DashboardVersions };
 
 type DashboardCall = { userId: string; today: string; weekStart: string };
 
@@ -48,7 +50,7 @@ const versionsSql = (userId: SQL) => sql<DashboardVersions>`json_build_object(
 // Everything the dashboard shows of the member, with the versions it was read at: their active
 // habits (a habit whose frame is over on `today` is completed, decision 014) with their stored progress, their cohort, the week's moods, the positive changes they
 // logged and the endorsements they received (all, and since they last opened them).
-const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardFacts>({
+const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardRow>({
   name: 'dashboard_facts',
   params: { userId: 'uuid', today: 'date', weekStart: 'date' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
@@ -87,6 +89,13 @@ const dashboardVersionsStatement = sharedStatement<{ userId: string }, Dashboard
   query: (p) => sql`select ${p.position} as position, ${versionsSql(p.userId)} as row from ${p.table}`,
 });
 
+// The versions that confirm held facts: the activity and content versions, and which cohort.
+const confirmedBy = (versions: DashboardVersions): Versions => [
+  versions.activity,
+  versions.content,
+  versions.cohort?.id ?? null,
+];
+
 // A member's dashboard facts, held while nothing they show has changed: triggers raise the
 // member's activity version or the content version in the transaction of every change, and their
 // cohort is read with them. Held for one local date (the streaks and the week depend on it).
@@ -94,17 +103,17 @@ const heldDashboardFacts = heldAnswer<DashboardCall, DashboardFacts, AppDatabase
   name: 'dashboard facts',
   max: 10_000,
   key: (call) => `${call.userId} ${call.today}`,
-  read: (database, call) => database.run(dashboardFactsStatement, call),
-  reuse: async (database, held, call) => {
+  read: async (database, call) => {
+    const row = await database.run(dashboardFactsStatement, call);
+    if (!row) return null;
+    const { versions, ...facts } = row;
+    return { value: { ...facts, cohort: versions.cohort }, versions: confirmedBy(versions) };
+  },
+  seen: async (database, call) => {
     const current = await database.run(dashboardVersionsStatement, { userId: call.userId });
     if (!current) return null;
-    const { activity, content, cohort } = current;
-    const same =
-      activity === held.versions.activity &&
-      content === held.versions.content &&
-      cohort?.id === held.versions.cohort?.id;
     // The cohort's standings may have moved on: the rank is read at their current version.
-    return same ? { ...held, versions: current } : null;
+    return { versions: confirmedBy(current), update: (held) => ({ ...held, cohort: current.cohort }) };
   },
 });
 

@@ -11,14 +11,16 @@ import {
   programmes,
 } from '../../schema/index.ts';
 import type { AppDatabase } from '../../speed/app-database.ts';
+import { seal, type SealedVersions } from '../../speed/held-answers.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { rowsOf } from '../../rows.ts';
 
 // Reads of the prepared aggregates (migration 0013, decision 016): no read touches a log table.
 
 // The versions an insights answer is confirmed by (migration 0016): the organisation's, raised by
-// every application of its members' written facts, and the one of what the answers name.
-export type InsightVersions = { organisation: number; content: number };
+// every application of its members' written facts, and the one of what the answers name; sealed
+// (held-answers.ts), as [organisation, content].
+export type InsightVersions = SealedVersions;
 
 // Applies the facts written since the last call to the group sums (the writes only note which
 // member-weeks changed, so check-ins never wait on each other), then reads the versions.
@@ -27,7 +29,7 @@ export async function applyWrittenFacts(db: DbOrTx, organisationId: string): Pro
     sql`select "version", "content" from "insight_flush_versions"(${organisationId}::uuid)`,
   );
   const [row] = rowsOf<{ version: string | number; content: string | number }>(result);
-  return { organisation: Number(row?.version ?? 0), content: Number(row?.content ?? 0) };
+  return seal([Number(row?.version ?? 0), Number(row?.content ?? 0)]);
 }
 
 export type InsightsProgramme = { id: string; name: string; startsAt: Date | null };
@@ -71,7 +73,7 @@ export async function findInsightsCaller(
       name: row.programme.name,
       startsAt: row.programme.startsAt === null ? null : new Date(row.programme.startsAt),
     },
-    versions: { organisation: Number(row.version), content: Number(row.content) },
+    versions: seal([Number(row.version), Number(row.content)]),
     pending: row.pending,
   };
 }

@@ -1,14 +1,13 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../client.ts';
 import { cohortMembers, users } from '../../schema/index.ts';
+import type { SealedVersions } from '../../speed/held-answers.ts';
 
 // [the cohort's membership counter, the sum of its stripe counters] (migrations 0006, 0009): every
-// change the leaderboard shows raises one or the other, and neither ever goes down.
-export type StandingsVersion = [number, number];
-
-export function isAtLeast(a: StandingsVersion, b: StandingsVersion): boolean {
-  return a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
-}
+// change the leaderboard shows raises one or the other, and neither ever goes down, so standings
+// read in a later snapshot have both at least as high (held answers compare each, held-answers.ts).
+// Sealed: read as JSON `[number, number]`, opened only by the held answer.
+export type StandingsVersion = SealedVersions;
 
 // The standings version of cohort `c`, read in the statement's snapshot.
 export const standingsVersionSql = sql`json_build_array(c.standings_version,

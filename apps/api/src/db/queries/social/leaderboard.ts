@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client.ts';
+import type { ReadAnswer } from '../../speed/held-answers.ts';
 import type { AppDatabase } from '../../speed/app-database.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { memberCohortSql, standingsVersionSql, type MemberCohort, type StandingsVersion } from './cohorts.ts';
@@ -71,6 +72,22 @@ export async function findCohortStandings(
 ): Promise<CohortStandingsFacts | null> {
   const [row] = await cohortStandingsQuery(db, options);
   return row?.standings ?? null;
+}
+
+// The same, as a held answer is read (db/speed/held-answers.ts): the members, confirmed by the
+// standings version and exact while every member's local date stays what it was.
+export async function readCohortStandings(
+  db: DbOrTx,
+  options: { cohortId: string; now: Date },
+): Promise<ReadAnswer<StandingFacts[]> | null> {
+  const facts = await findCohortStandings(db, options);
+  if (!facts) return null;
+  return {
+    value: facts.members,
+    versions: facts.version,
+    from: Date.parse(facts.valid_from),
+    until: Date.parse(facts.valid_until),
+  };
 }
 
 // The statements as SQL with their parameters (the benchmark prints their plans).
