@@ -52,9 +52,11 @@ async function main() {
   }
   // MIGRATE_ON_START=off: a deploy runs `npm run migrate` once beforehand; until it has, /readyz
   // keeps this instance out of service.
+  // Whether the database holds any migration: read once, by the check that it answers.
+  let migrated = true;
   try {
     if (config.migrateOnStart) await migrateDatabase(database);
-    else await latestAppliedMigration(database.db);
+    else migrated = (await latestAppliedMigration(database.db)) !== null;
   } catch (error) {
     await database.close().catch(() => {});
     refuseToStart([
@@ -62,7 +64,8 @@ async function main() {
     ]);
   }
   if (config.env === 'production') {
-    if (await holdsDemoOrganisation(database)) {
+    // A database not yet migrated (MIGRATE_ON_START=off before `npm run migrate`) holds no demo data.
+    if (migrated && (await isSeeded(database.db))) {
       await database.close();
       refuseToStart([
         'The database holds the demo organisation (Acme Corp): point DATABASE_URL at a database of your own, since production never serves the demo data.',
@@ -152,11 +155,6 @@ async function main() {
 function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.cause instanceof Error ? error.cause.message : error.message;
-}
-
-// A database not yet migrated (MIGRATE_ON_START=off before `npm run migrate`) holds no demo data.
-async function holdsDemoOrganisation(database: Database): Promise<boolean> {
-  return (await latestAppliedMigration(database.db)) !== null && (await isSeeded(database.db));
 }
 
 main().catch((error: unknown) => {
