@@ -57,8 +57,9 @@ export type OpenDatabaseOptions =
       // Longest a statement may run on the server, and the client's own wait for its answer.
       statementTimeoutMs?: number;
     }
-  // dataDir undefined = in memory (tests).
-  | { kind: 'pglite'; dataDir?: string; onQuery?: (sql: string) => void };
+  // dataDir undefined = in memory (tests), empty or, given a snapshot (another instance's
+  // dumpDataDir()), a copy of it.
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob; onQuery?: (sql: string) => void };
 
 const queryLogger = (onQuery?: (sql: string) => void) =>
   onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
@@ -178,7 +179,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGlite;
   try {
-    client = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
+    client = options.dataDir
+      ? new PGlite(path.resolve(options.dataDir))
+      : new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {});
     await client.waitReady;
   } catch (error) {
     release();
