@@ -10,11 +10,12 @@ CREATE UNIQUE INDEX "teams_organisation_external_id_key" ON "teams" USING btree 
 -- A user deleted through SCIM is gone to the directory (404) and stays in HabiTrack deactivated.
 ALTER TABLE "users" ADD COLUMN "scim_deleted_at" timestamp with time zone;--> statement-breakpoint
 -- A team with departments can no longer be deleted, nor a KPI with measurements: each delete is
--- refused by the database instead of taking the programme's history with it.
+-- refused by the database (checked at the end of the statement) instead of taking the
+-- programme's history with it.
 ALTER TABLE "departments" DROP CONSTRAINT "departments_team_id_teams_id_fk";--> statement-breakpoint
-ALTER TABLE "departments" ADD CONSTRAINT "departments_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "departments" ADD CONSTRAINT "departments_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kpi_measurements" DROP CONSTRAINT "kpi_measurements_kpi_id_department_kpis_id_fk";--> statement-breakpoint
-ALTER TABLE "kpi_measurements" ADD CONSTRAINT "kpi_measurements_kpi_id_department_kpis_id_fk" FOREIGN KEY ("kpi_id") REFERENCES "public"."department_kpis"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kpi_measurements" ADD CONSTRAINT "kpi_measurements_kpi_id_department_kpis_id_fk" FOREIGN KEY ("kpi_id") REFERENCES "public"."department_kpis"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- Rights end at once: whoever stops being a team leader (the console, the people file, an import,
 -- by hand) loses their team-manager links in the same transaction, so no later request, on any
 -- instance, finds a team they manage.

@@ -45,10 +45,10 @@ export const departments = pgTable(
     programmeId: uuid()
       .notNull()
       .references(() => programmes.id, { onDelete: 'cascade' }),
-    // Restrict (migration 0019): a team with departments is archived, never deleted.
+    // No action (migration 0019): a team with departments is archived, never deleted.
     teamId: uuid()
       .notNull()
-      .references(() => teams.id, { onDelete: 'restrict' }),
+      .references(() => teams.id, { onDelete: 'no action' }),
     name: text().notNull(),
     description: text(),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -105,10 +105,10 @@ export const kpiMeasurements = pgTable(
   'kpi_measurements',
   {
     id: uuid().primaryKey().defaultRandom(),
-    // Restrict (migration 0019): a KPI with measurements is never deleted.
+    // No action (migration 0019): a KPI with measurements is never deleted.
     kpiId: uuid()
       .notNull()
-      .references(() => departmentKpis.id, { onDelete: 'restrict' }),
+      .references(() => departmentKpis.id, { onDelete: 'no action' }),
     value: doublePrecision().notNull(),
     measuredOn: date({ mode: 'string' }).notNull(),
     note: text(),

@@ -202,5 +202,9 @@ describeEachDatabase('SCIM: a deleted group archives its team', (getDatabase) =>
     expect(await historyOf(o.team.id)).toEqual(before);
     const deleted = await send(o.leader, { method: 'DELETE', url: `/api/v1/organizational/goals/${o.secondGoal.id}` });
     expect(deleted.status).toBe(204);
+    // Even by hand, the database deletes no team with departments and no KPI with measurements.
+    await expect(db().delete(teams).where(eq(teams.id, o.team.id))).rejects.toThrow();
+    await expect(db().delete(departmentKpis).where(eq(departmentKpis.id, o.kpi.id))).rejects.toThrow();
+    expect(await historyOf(o.team.id)).toEqual(before);
   });
 });
