@@ -119,6 +119,14 @@ describeEachDatabase('SCIM: a deleted group archives its team', (getDatabase) =>
     });
     expect(readable.body.map((d: { id: string }) => d.id)).toContain(o.department.id);
 
+    // People already in it may stay in it: saving their team unchanged is no move.
+    const stays = await manage(admin, {
+      method: 'PATCH',
+      url: `/api/v1/admin/people/${o.member.id}`,
+      payload: { team_id: o.team.id, job_title: 'Account manager' },
+    });
+    expect(stays.status).toBe(200);
+
     // Provisioned again by its externalId, under a new name: the same team, its history whole.
     const restored = await scim('POST', '/Groups', {
       schemas: [GROUP],

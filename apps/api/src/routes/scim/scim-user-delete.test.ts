@@ -65,6 +65,31 @@ describeEachDatabase('SCIM: a deleted user', (getDatabase) => {
     expect(await moods(person.id)).toBe(1);
   });
 
+  it("leaves a deleted user out of their group's members, and in their team when the group changes", async () => {
+    const person = await provisioned('grouped');
+    const other = await provisioned('grouped-2');
+    const group = await scim.send('POST', '/Groups', {
+      displayName: 'Grouped',
+      members: [{ value: person.id }, { value: other.id }],
+    });
+    const groupId = group.json().id as string;
+    await scim.send('DELETE', `/Users/${person.id}`);
+    const read = await scim.send('GET', `/Groups/${groupId}`);
+    expect(read.json().members.map((m: { value: string }) => m.value)).toEqual([other.id]);
+    const replaced = await scim.send('PATCH', `/Groups/${groupId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'members', value: [] }],
+    });
+    expect(replaced.statusCode).toBe(200);
+    const [kept] = await db().select().from(users).where(eq(users.id, person.id));
+    expect(kept!.teamId).toBe(groupId);
+    const added = await scim.send('PATCH', `/Groups/${groupId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: person.id }] }],
+    });
+    expect(added.statusCode).toBe(400);
+  });
+
   it('reactivates the same account when the same externalId or userName is provisioned again', async () => {
     const person = await provisioned('back');
     await scim.send('DELETE', `/Users/${person.id}`);
