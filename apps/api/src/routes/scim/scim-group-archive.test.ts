@@ -69,7 +69,12 @@ describeEachDatabase('SCIM: a deleted group archives its team', (getDatabase) =>
   const departmentInsights = async () => {
     const insights = await send(o.leader, { method: 'GET', url: '/api/v1/insights/?period=12w' });
     expect(insights.status).toBe(200);
-    return insights.body.departments.find((d: { id: string }) => d.id === o.department.id);
+    type Line = { id: string; departments: { id: string; kpis: { measurements: unknown[] }[] }[] };
+    const goal = (insights.body.goals as Line[]).find((g) => g.id === o.goal.id);
+    return {
+      breakdown: insights.body.departments.find((d: { id: string }) => d.id === o.department.id),
+      goalLine: goal?.departments.find((d) => d.id === o.department.id),
+    };
   };
 
   it('keeps the departments, KPIs, measurements and members, and counts them in insights', async () => {
@@ -96,7 +101,8 @@ describeEachDatabase('SCIM: a deleted group archives its team', (getDatabase) =>
     const before = await historyOf(o.team.id);
     expect(before).toEqual({ departments: 1, kpis: 1, measurements: 2 });
     const insightsBefore = await departmentInsights();
-    expect(insightsBefore).toBeDefined();
+    expect(insightsBefore.breakdown).toBeDefined();
+    expect(insightsBefore.goalLine?.kpis[0]?.measurements).toHaveLength(2);
 
     expect((await scim('DELETE', `/Groups/${o.team.id}`)).statusCode).toBe(204);
 
