@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { organisations, programmes, users } from '../db/schema/index.ts';
+import { organisations, programmes, teams, users } from '../db/schema/index.ts';
 import type { ImportProblem } from './import-error.ts';
 import type { PeopleFile } from './people-file.ts';
 import type { YamlFile } from './yaml-file.ts';
@@ -68,8 +68,41 @@ export async function databaseProblems(tx: Tx, file: YamlFile<PeopleFile>) {
     });
   });
 
+  if (org) problems.push(...(await archivedTeamProblems(tx, file, org.id)));
   if (org) problems.push(...(await lastAdminProblems(tx, file, org.id)));
   return { problems, programmeIds: known };
+}
+
+// An archived team (its SCIM group deleted) keeps its people and takes nobody new
+// (docs/domain/scim.md#groups-are-teams): moving someone into one is a problem of the file.
+async function archivedTeamProblems(tx: Tx, file: YamlFile<PeopleFile>, organisationId: string) {
+  const archived = await tx
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.organisationId, organisationId), isNotNull(teams.archivedAt)));
+  if (archived.length === 0) return [];
+  const byName = new Map(archived.map((t) => [t.name.toLowerCase(), t]));
+  const placed = file.data.users.filter((u) => u.team !== undefined && byName.has(u.team.toLowerCase()));
+  if (placed.length === 0) return [];
+  const current = await tx
+    .select({ email: users.email, teamId: users.teamId })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        placed.map((u) => u.email),
+      ),
+    );
+  const teamOf = new Map(current.map((r) => [r.email, r.teamId]));
+  const problems: ImportProblem[] = [];
+  file.data.users.forEach((u, i) => {
+    const team = u.team === undefined ? undefined : byName.get(u.team.toLowerCase());
+    if (team && teamOf.get(u.email) !== team.id) {
+      const message = `team "${team.name}" is archived: its group was deleted in your directory, so it takes nobody new; provisioning the group again restores it`;
+      problems.push(file.problemAt(['users', i, 'team'], message));
+    }
+  });
+  return problems;
 }
 
 // The organisation keeps an active administrator (docs/domain/administration.md#administrators; the

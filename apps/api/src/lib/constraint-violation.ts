@@ -13,3 +13,6 @@ export function violatesConstraint(error: unknown, constraint: string): boolean 
 export const LAST_ADMIN_CONSTRAINT = 'users_last_admin';
 // users.email is unique across organisations.
 export const USER_EMAIL_CONSTRAINT = 'users_email_unique';
+// A KPI with measurements is never deleted (migration 0019): a goal's deletion racing a first
+// measurement meets it.
+export const KPI_MEASUREMENT_KPI_CONSTRAINT = 'kpi_measurements_kpi_id_department_kpis_id_fk';

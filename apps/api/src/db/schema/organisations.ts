@@ -7,6 +7,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -48,8 +49,18 @@ export const teams = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     type: text().notNull().default('team'),
+    // The directory's SCIM externalId of the group (migration 0019), unique per organisation.
+    externalId: text(),
+    // Set when its SCIM group is deleted (migration 0019): the team and its history stay, it is
+    // offered for no new department or move; provisioning the group again clears it.
+    archivedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [unique('teams_organisation_name_key').on(t.organisationId, t.name)],
+  (t) => [
+    unique('teams_organisation_name_key').on(t.organisationId, t.name),
+    uniqueIndex('teams_organisation_external_id_key')
+      .on(t.organisationId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
+  ],
 );
 
 export const teamManagers = pgTable(

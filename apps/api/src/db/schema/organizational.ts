@@ -45,9 +45,10 @@ export const departments = pgTable(
     programmeId: uuid()
       .notNull()
       .references(() => programmes.id, { onDelete: 'cascade' }),
+    // No action (migration 0019): a team with departments is archived, never deleted.
     teamId: uuid()
       .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+      .references(() => teams.id, { onDelete: 'no action' }),
     name: text().notNull(),
     description: text(),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -104,9 +105,10 @@ export const kpiMeasurements = pgTable(
   'kpi_measurements',
   {
     id: uuid().primaryKey().defaultRandom(),
+    // No action (migration 0019): a KPI with measurements is never deleted.
     kpiId: uuid()
       .notNull()
-      .references(() => departmentKpis.id, { onDelete: 'cascade' }),
+      .references(() => departmentKpis.id, { onDelete: 'no action' }),
     value: doublePrecision().notNull(),
     measuredOn: date({ mode: 'string' }).notNull(),
     note: text(),

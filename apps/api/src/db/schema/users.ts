@@ -42,6 +42,9 @@ export const users = pgTable(
     // comes from the SCIM `emails`; null when userName is the e-mail
     // (docs/domain/scim.md#the-user-mapping).
     scimUserName: text(),
+    // Deleted through SCIM (migration 0019): gone to the directory (404, left out of its lists),
+    // deactivated in HabiTrack with their history; provisioning them again clears it.
+    scimDeletedAt: timestamp({ withTimezone: true }),
     // Erasure (migration 0015): set once, when a data-protection request removed what named them.
     erasedAt: timestamp({ withTimezone: true }),
     privacyAcceptedAt: timestamp({ withTimezone: true }),

@@ -93,8 +93,10 @@ describeEachDatabase('SCIM 2.0 PATCH and deprovisioning', (getDatabase) => {
     const removed = await scim.send('DELETE', `/Users/${deleted.id}`);
     expect(removed.statusCode).toBe(204);
     await expectDeactivated(deleted.call);
-    // The data is kept: the user is still there, inactive.
-    expect((await scim.send('GET', `/Users/${deleted.id}`)).json()).toMatchObject({ id: deleted.id, active: false });
+    // Gone to the directory (404); the account is kept, deactivated (scim-user-delete.test.ts).
+    expect((await scim.send('GET', `/Users/${deleted.id}`)).statusCode).toBe(404);
+    const [kept] = await getDatabase().db.select().from(users).where(eq(users.id, deleted.id));
+    expect(kept!.deactivatedAt).toBeInstanceOf(Date);
     const deleteAudit = await getDatabase().db.select().from(auditLog).where(eq(auditLog.entityId, deleted.id));
     expect(deleteAudit.map((a) => a.action).sort()).toEqual(['scim.user.create', 'scim.user.delete']);
   });

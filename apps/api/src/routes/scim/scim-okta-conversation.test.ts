@@ -200,7 +200,8 @@ describeEachDatabase('SCIM conversation: Okta, and what other clients vary', (ge
     expect(team).toMatchObject({ name, organisationId: scim.organisation.id });
 
     expect((await send('DELETE', `/Groups/${group.id}`)).statusCode).toBe(204);
-    expect((await userRow(member.id)).teamId).toBeNull();
+    // The team is archived, not deleted: its members stay in it with their history.
+    expect((await userRow(member.id)).teamId).toBe(group.id);
     expect((await send('GET', `/Groups/${group.id}`)).statusCode).toBe(404);
   });
 

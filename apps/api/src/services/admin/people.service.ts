@@ -21,7 +21,7 @@ import {
   type PersonChanges,
 } from '../../db/queries/admin/people.ts';
 import { queueEmails } from '../../db/queries/notifications/outbox.ts';
-import { notFound } from '../../lib/errors.ts';
+import { archivedTeam, notFound } from '../../lib/errors.ts';
 import { invitationEmail } from '../../mail/invitation-email.ts';
 import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson } from './person.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
@@ -64,10 +64,17 @@ export async function getPerson(database: AppDatabase, options: { admin: Admin; 
   return toPerson(await personOf(db, options.admin, options.id));
 }
 
-async function checkPlacement(tx: Tx, admin: Admin, placement: { teamId?: string | null; cohortId?: string | null }) {
+// `currentTeamId`: the person's team now; staying in an archived team is no move into it.
+async function checkPlacement(
+  tx: Tx,
+  admin: Admin,
+  placement: { teamId?: string | null; cohortId?: string | null; currentTeamId?: string | null },
+) {
   const organisationId = admin.organisationId;
-  if (placement.teamId && !(await teamOfOrganisation(tx, { organisationId, teamId: placement.teamId }))) {
-    throw notFound('The team was not found in your organisation.');
+  if (placement.teamId) {
+    const team = await teamOfOrganisation(tx, { organisationId, teamId: placement.teamId });
+    if (!team) throw notFound('The team was not found in your organisation.');
+    if (team.archived && team.id !== placement.currentTeamId) throw archivedTeam(team.name);
   }
   if (placement.cohortId && !(await cohortOfOrganisation(tx, { organisationId, cohortId: placement.cohortId }))) {
     throw notFound('The cohort was not found in your organisation.');
@@ -159,7 +166,11 @@ export async function updatePerson(
         const before = await personOf(tx, admin, options.id, true);
         locked = before;
         if (before.erasedAt) throw erasedRefusal('what named them is gone and cannot be changed');
-        await checkPlacement(tx, admin, { teamId: input.team_id, cohortId: input.cohort_id });
+        await checkPlacement(tx, admin, {
+          teamId: input.team_id,
+          cohortId: input.cohort_id,
+          currentTeamId: before.team?.id ?? null,
+        });
         const changes: PersonChanges = {};
         if (input.full_name !== undefined && input.full_name !== before.fullName) changes.fullName = input.full_name;
         if (input.job_title !== undefined && input.job_title !== before.jobTitle) changes.jobTitle = input.job_title;

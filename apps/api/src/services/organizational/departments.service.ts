@@ -8,7 +8,7 @@ import {
   listDepartments,
   managesTeam,
 } from '../../db/queries/organizational/departments.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { archivedTeam, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { assertNotStarted, programmeOf, requireTeamLeader } from './access.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
@@ -46,12 +46,13 @@ export async function createDepartment(
       throw forbidden('You can only create a department for a team you manage.');
     }
     assertNotStarted(programme, { user, now, what: 'Departments and KPIs' });
+    if (team.archivedAt !== null) throw archivedTeam(team.name);
     const known = await goalIdsInProgramme(tx, { programmeId: programme.id, goalIds: input.organizational_goal_ids });
     const unknown = input.organizational_goal_ids.find((id) => !known.has(id));
     if (unknown) throw notFound(`Organisational goal ${unknown} is not a goal of this programme.`);
     const id = await insertDepartment(tx, {
       programmeId: programme.id,
-      team,
+      team: { id: team.id, name: team.name },
       description: input.description,
       createdById: user.id,
       goalIds: input.organizational_goal_ids,

@@ -3,6 +3,7 @@ import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/li
 import type { DbOrTx } from '../../db/client.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import {
+  countGoalMeasurements,
   countGoals,
   deleteGoal,
   findGoal,
@@ -12,7 +13,8 @@ import {
   updateGoal,
   type GoalFields,
 } from '../../db/queries/organizational/organizational.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { KPI_MEASUREMENT_KPI_CONSTRAINT, violatesConstraint } from '../../lib/constraint-violation.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { assertNotStarted, programmeOf, requireLeader } from './access.ts';
 import { queueGoalsReadyNotices } from '../notifications/outbox.service.ts';
@@ -87,24 +89,37 @@ export async function updateProgrammeGoal(
   });
 }
 
+const GOAL_HAS_MEASUREMENTS =
+  'This goal cannot be deleted: its departments have recorded KPI values for it. Change its title or description instead.';
+
 // Deleting a goal takes the departments' links to it and their KPIs for it along (cascade): until
-// the programme starts the leader may reshape the goals, and team leaders see the result.
+// the programme starts the leader may reshape the goals, and team leaders see the result. A goal
+// whose KPIs have measurements stays: they are the departments' record, and nothing deletes them
+// (docs/decisions/020-nothing-cascades-away-history.md).
 export async function deleteProgrammeGoal(
   database: AppDatabase,
   options: { user: SignedInUser; goalId: string; now: Date },
 ): Promise<void> {
   const db = database.db;
-  await db.transaction(async (tx) => {
-    await writableGoal(tx, options);
-    const before = await findGoal(tx, options.goalId);
-    if (!before || !(await deleteGoal(tx, options.goalId))) throw notFound(GOAL_NOT_FOUND);
-    await auditWrite(tx, options.user, {
-      action: 'goal.delete',
-      entity: 'organizational_goal',
-      entityId: options.goalId,
-      before,
+  try {
+    await db.transaction(async (tx) => {
+      await writableGoal(tx, options);
+      const before = await findGoal(tx, options.goalId);
+      if (!before) throw notFound(GOAL_NOT_FOUND);
+      if ((await countGoalMeasurements(tx, options.goalId)) > 0) throw conflict(GOAL_HAS_MEASUREMENTS);
+      if (!(await deleteGoal(tx, options.goalId))) throw notFound(GOAL_NOT_FOUND);
+      await auditWrite(tx, options.user, {
+        action: 'goal.delete',
+        entity: 'organizational_goal',
+        entityId: options.goalId,
+        before,
+      });
     });
-  });
+  } catch (error) {
+    // A measurement recorded while the goal was being deleted: the database refused the delete.
+    if (violatesConstraint(error, KPI_MEASUREMENT_KPI_CONSTRAINT)) throw conflict(GOAL_HAS_MEASUREMENTS);
+    throw error;
+  }
 }
 
 async function writableGoal(db: DbOrTx, options: { user: SignedInUser; goalId: string; now: Date }) {

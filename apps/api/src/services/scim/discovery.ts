@@ -77,6 +77,7 @@ export function scimDiscovery(baseUrl: string) {
       description: 'A team; its members are the users whose team it is (one team per user).',
       attributes: [
         attribute({ name: 'displayName', type: 'string', required: true, uniqueness: 'server' }),
+        attribute({ name: 'externalId', type: 'string', caseExact: true }),
         attribute({
           name: 'members',
           type: 'complex',

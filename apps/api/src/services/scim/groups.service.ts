@@ -1,8 +1,10 @@
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  archiveTeam,
   countOrganisationUsers,
-  deleteTeam,
+  externalIdHolder,
   findScimGroup,
+  findTeamForGroup,
   insertTeam,
   listScimGroups,
   renameTeam,
@@ -23,10 +25,10 @@ import type { AppDatabase } from '../../db/speed/app-database.ts';
 // is, so joining a group moves the user out of their previous team.
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
-type GroupDraft = { displayName: string; memberIds: string[] };
+type GroupDraft = { displayName: string; externalId: string | null; memberIds: string[] };
 
-// Group attributes a client may send that HabiTrack does not keep (a team has no external id).
-const IGNORED_GROUP_ATTRIBUTES = new Set(['id', 'schemas', 'meta', 'externalid']);
+// Group attributes a client may send that HabiTrack does not keep.
+const IGNORED_GROUP_ATTRIBUTES = new Set(['id', 'schemas', 'meta']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -35,18 +37,31 @@ function resource(caller: ScimCaller, row: ScimGroupRow) {
     schemas: [GROUP_SCHEMA],
     id: row.id,
     displayName: row.name,
+    ...(row.externalId === null ? {} : { externalId: row.externalId }),
     members: row.members.map((m) => ({ value: m.id, display: m.fullName, $ref: `${caller.baseUrl}/Users/${m.id}` })),
     meta: { resourceType: 'Group', location: `${caller.baseUrl}/Groups/${row.id}` },
   };
 }
 
-const audited = (row: ScimGroupRow) => ({ name: row.name, members: row.members.map((m) => m.id) });
+const audited = (row: ScimGroupRow) => ({
+  name: row.name,
+  external_id: row.externalId,
+  members: row.members.map((m) => m.id),
+});
 
 function displayNameOf(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '' || value.trim().length > 200) {
     throw scimInvalidValue('displayName must be a non-empty string of at most 200 characters');
   }
   return value.trim();
+}
+
+function externalIdOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.length > 200) {
+    throw scimInvalidValue('externalId must be a string of at most 200 characters');
+  }
+  return value.trim() === '' ? null : value;
 }
 
 function memberIds(value: unknown): string[] {
@@ -121,17 +136,24 @@ export async function listGroups(
   );
 }
 
-async function write(tx: Tx, caller: ScimCaller, teamId: string | null, draft: GroupDraft) {
-  if (await teamNameTaken(tx, { organisationId: caller.organisationId, name: draft.displayName, exceptId: teamId })) {
+// Writes the draft to the team `teamId` (a new one when null); `restore` takes it out of the archive.
+async function write(tx: Tx, caller: ScimCaller, teamId: string | null, draft: GroupDraft, restore = false) {
+  const organisationId = caller.organisationId;
+  if (await teamNameTaken(tx, { organisationId, name: draft.displayName, exceptId: teamId })) {
     throw new ScimError(409, 'displayName is already in use', 'uniqueness');
   }
+  if (draft.externalId !== null) {
+    const holder = await externalIdHolder(tx, { organisationId, externalId: draft.externalId });
+    if (holder !== null && holder !== teamId) throw new ScimError(409, 'externalId is already in use', 'uniqueness');
+  }
   const ids = [...new Set(draft.memberIds)];
-  if ((await countOrganisationUsers(tx, { organisationId: caller.organisationId, userIds: ids })) !== ids.length) {
+  if ((await countOrganisationUsers(tx, { organisationId, userIds: ids })) !== ids.length) {
     throw scimInvalidValue('Every member must be a user of this organisation');
   }
-  const id = teamId ?? (await insertTeam(tx, { organisationId: caller.organisationId, name: draft.displayName }));
-  if (teamId) await renameTeam(tx, { teamId, name: draft.displayName });
-  await setTeamMembers(tx, { organisationId: caller.organisationId, teamId: id, userIds: ids });
+  const named = { name: draft.displayName, externalId: draft.externalId };
+  const id = teamId ?? (await insertTeam(tx, { organisationId, ...named }));
+  if (teamId) await renameTeam(tx, { teamId, ...named, restore });
+  await setTeamMembers(tx, { organisationId, teamId: id, userIds: ids });
   return id;
 }
 
@@ -139,17 +161,30 @@ function draftOfResource(body: unknown): GroupDraft {
   if (!isObject(body)) throw scimInvalidSyntax('The request body must be a JSON object');
   return {
     displayName: displayNameOf(attributeOf(body, 'displayName')),
+    externalId: externalIdOf(attributeOf(body, 'externalId')),
     memberIds: memberIds(attributeOf(body, 'members')),
   };
 }
 
+// A group provisioned again (the externalId, else the displayName, of an archived team) restores
+// that team: same id, its departments, KPIs and history as they were
+// (docs/domain/scim.md#groups-are-teams). A team the directory still sees is 409, as before.
 export async function createGroup(database: AppDatabase, caller: ScimCaller, body: unknown) {
   const db = database.db;
   const draft = draftOfResource(body);
   const row = await db.transaction(async (tx) => {
-    const id = await write(tx, caller, null, draft);
+    const found = await findTeamForGroup(tx, {
+      organisationId: caller.organisationId,
+      externalId: draft.externalId,
+      name: draft.displayName,
+    });
+    if (found && !found.archived) {
+      const taken = draft.externalId !== null && found.externalId === draft.externalId ? 'externalId' : 'displayName';
+      throw new ScimError(409, `${taken} is already in use`, 'uniqueness');
+    }
+    const id = await write(tx, caller, found?.id ?? null, draft, found !== null);
     const created = await groupOf(tx, caller, id);
-    await audit(tx, caller, 'scim.group.create', null, created);
+    await audit(tx, caller, found ? 'scim.group.restore' : 'scim.group.create', null, created);
     return created;
   });
   return resource(caller, row);
@@ -158,7 +193,11 @@ export async function createGroup(database: AppDatabase, caller: ScimCaller, bod
 async function change(db: Db, caller: ScimCaller, id: string, action: string, next: (g: GroupDraft) => GroupDraft) {
   return db.transaction(async (tx) => {
     const before = await groupOf(tx, caller, id, true);
-    const draft = next({ displayName: before.name, memberIds: before.members.map((m) => m.id) });
+    const draft = next({
+      displayName: before.name,
+      externalId: before.externalId,
+      memberIds: before.members.map((m) => m.id),
+    });
     await write(tx, caller, before.id, draft);
     const after = await groupOf(tx, caller, id);
     await audit(tx, caller, action, before, after);
@@ -174,7 +213,7 @@ export async function replaceGroup(database: AppDatabase, caller: ScimCaller, id
 
 // PatchOp on a group as Entra ID and Okta send it: add / remove members, replace displayName.
 function applyGroupPatch(base: GroupDraft, body: unknown): GroupDraft {
-  const draft = { displayName: base.displayName, memberIds: [...base.memberIds] };
+  const draft = { ...base, memberIds: [...base.memberIds] };
   for (const operation of patchOperations(body)) {
     const { op, path } = operation;
     const filtered = path ? /^members\[\s*value\s+eq\s+"([^"]+)"\s*\]$/i.exec(path) : null;
@@ -193,9 +232,14 @@ function applyGroupPatch(base: GroupDraft, body: unknown): GroupDraft {
       draft.memberIds = memberIds(operation.value);
     } else if ((op === 'replace' || op === 'add') && path?.toLowerCase() === 'displayname') {
       draft.displayName = displayNameOf(operation.value);
+    } else if ((op === 'replace' || op === 'add') && path?.toLowerCase() === 'externalid') {
+      draft.externalId = externalIdOf(operation.value);
+    } else if (op === 'remove' && path?.toLowerCase() === 'externalid') {
+      draft.externalId = null;
     } else if ((op === 'replace' || op === 'add') && path === undefined && isObject(operation.value)) {
       for (const [key, value] of Object.entries(operation.value)) {
         if (key.toLowerCase() === 'displayname') draft.displayName = displayNameOf(value);
+        else if (key.toLowerCase() === 'externalid') draft.externalId = externalIdOf(value);
         else if (key.toLowerCase() === 'members')
           draft.memberIds = op === 'add' ? [...draft.memberIds, ...memberIds(value)] : memberIds(value);
         // Okta sends the group's id beside the new displayName; read-only and unkept attributes
@@ -217,11 +261,13 @@ export async function patchGroup(database: AppDatabase, caller: ScimCaller, id: 
   return resource(caller, await change(db, caller, id, 'scim.group.patch', (draft) => applyGroupPatch(draft, body)));
 }
 
+// DELETE archives the team: gone to the directory (404 from now on), kept in HabiTrack with its
+// members, departments, KPIs and measurements; offered for no new department or move.
 export async function deleteGroup(database: AppDatabase, caller: ScimCaller, id: string): Promise<void> {
   const db = database.db;
   await db.transaction(async (tx) => {
     const before = await groupOf(tx, caller, id, true);
-    await deleteTeam(tx, before.id);
+    await archiveTeam(tx, before.id);
     await insertAudit(tx, {
       organisationId: caller.organisationId,
       actorTokenId: caller.tokenId,

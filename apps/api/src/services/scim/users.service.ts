@@ -4,8 +4,10 @@ import {
   findEmailHolder,
   findScimUserNameHolder,
   findExternalIdHolder,
+  findScimDeletedAccount,
   findScimUser,
   insertScimUser,
+  markScimDeleted,
   joinDefaultCohort,
   listScimUsers,
   teamNamed,
@@ -13,7 +15,7 @@ import {
   type ScimUserFilter,
   type ScimUserRow,
 } from '../../db/queries/scim/scim.ts';
-import { ScimError, scimNotFound } from '../../lib/scim-error.ts';
+import { ScimError, scimInvalidValue, scimNotFound } from '../../lib/scim-error.ts';
 import { project, type Projection } from './projection.ts';
 import {
   applyPatch,
@@ -124,9 +126,16 @@ async function checkUnique(tx: Tx, caller: ScimCaller, fields: UserFields, selfI
 }
 
 async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current: ScimUserRow | null) {
-  const teamId = fields.department
+  const team = fields.department
     ? await teamNamed(tx, { organisationId: caller.organisationId, name: fields.department })
     : null;
+  // An archived team (its group deleted in the directory) keeps the people it has, takes nobody new.
+  if (team?.archived && team.id !== current?.teamId) {
+    throw scimInvalidValue(
+      `The team "${fields.department}" is archived: its group was deleted in the directory. Provision the group again to restore it.`,
+    );
+  }
+  const teamId = team?.id ?? null;
   // Deactivated once: the first deactivation's time is kept while they stay deactivated.
   const deactivatedAt = fields.active ? null : (current?.deactivatedAt ?? new Date());
   return {
@@ -141,11 +150,27 @@ async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current:
 }
 
 // New people join the organisation's default cohort when one is set (docs/domain/scim.md#users);
-// otherwise they wait for an administrator to place them.
+// otherwise they wait for an administrator to place them. A person the directory deleted and now
+// provisions again (same externalId, userName or e-mail) gets their account back: same id, their
+// history, their cohort.
 export async function createUser(database: AppDatabase, caller: ScimCaller, body: unknown) {
   const db = database.db;
   const fields = fieldsOf(applyResource(emptyDraft(), body));
   const row = await db.transaction(async (tx) => {
+    const returning = await findScimDeletedAccount(tx, {
+      organisationId: caller.organisationId,
+      email: fields.email,
+      userName: fields.scimUserName,
+      externalId: fields.externalId,
+    });
+    if (returning) {
+      await checkUnique(tx, caller, fields, returning.id);
+      const values = await valuesOf(tx, caller, fields, returning);
+      await updateScimUser(tx, { userId: returning.id, values: { ...values, scimDeletedAt: null } });
+      const restored = await userOf(tx, caller, returning.id);
+      await audit(tx, caller, 'scim.user.restore', returning, restored);
+      return restored;
+    }
     await checkUnique(tx, caller, fields, null);
     const id = await insertScimUser(tx, {
       organisationId: caller.organisationId,
@@ -188,11 +213,24 @@ export async function patchUser(database: AppDatabase, caller: ScimCaller, id: s
   return resource(caller, await change(db, caller, id, 'scim.user.patch', (draft) => applyPatch(draft, body)));
 }
 
-// DELETE deprovisions: the user is deactivated and their data kept
-// (docs/domain/administration.md#deactivation).
+// DELETE: the user is gone to the directory (404 from now on, RFC 7644 §3.6) and stays in
+// HabiTrack deactivated, with their data (docs/domain/scim.md#users). Unlike `active: false`,
+// which leaves them readable.
 export async function deleteUser(database: AppDatabase, caller: ScimCaller, id: string): Promise<void> {
   const db = database.db;
-  await change(db, caller, id, 'scim.user.delete', (draft) => ({ ...draft, active: false }));
+  await db.transaction(async (tx) => {
+    const before = await userOf(tx, caller, id, true);
+    await markScimDeleted(tx, before.id);
+    await insertAudit(tx, {
+      organisationId: caller.organisationId,
+      actorTokenId: caller.tokenId,
+      action: 'scim.user.delete',
+      entity: 'user',
+      entityId: before.id,
+      before: audited(before),
+      after: { ...audited(before), active: false, deleted_from_directory: true },
+    });
+  });
 }
 
 async function audit(

@@ -48,11 +48,11 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'POST /api/v1/notifications/unsubscribe': {},
   'POST /api/v1/organizational/goals/': { organizational_goals: GROW_ONE, email_outbox: GROW, audit_log: GROW_ONE },
   'PUT /api/v1/organizational/goals/{id}': { email_outbox: GROW, audit_log: GROW_ONE },
+  // A goal whose KPIs have measurements is refused: no measurement goes with it (decision 020).
   'DELETE /api/v1/organizational/goals/{id}': {
     organizational_goals: [-1, 0],
     department_goals: SHRINK,
     department_kpis: SHRINK,
-    kpi_measurements: SHRINK,
     audit_log: GROW_ONE,
   },
   'POST /api/v1/organizational/departments/': { departments: GROW_ONE, department_goals: GROW, audit_log: GROW_ONE },
@@ -82,9 +82,11 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
     email_outbox: GROW_ONE,
     audit_log: GROW_ONE,
   },
+  // A team leader given another role loses their team-manager links (migration 0019).
   'PATCH /api/v1/admin/people/{id}': {
     ...INSIGHTS,
     cohort_members: [-1, 1],
+    team_managers: SHRINK,
     member_activity: GROW_ONE,
     cohort_standings_stripes: GROW,
     audit_log: GROW_ONE,
@@ -102,7 +104,8 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
     ...INSIGHTS,
     teams: GROW,
     users: GROW,
-    team_managers: GROW,
+    // Links are added; a team leader the file gives another role loses theirs (migration 0019).
+    team_managers: ANY,
     cohorts: GROW,
     cohort_members: GROW,
     cohort_standings_stripes: GROW,

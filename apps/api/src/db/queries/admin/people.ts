@@ -116,12 +116,13 @@ export async function emailInUse(db: DbOrTx, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+// The organisation's team, and whether it is archived (its SCIM group deleted); null elsewhere.
 export async function teamOfOrganisation(db: DbOrTx, options: { organisationId: string; teamId: string }) {
   const [row] = await db
-    .select({ id: teams.id })
+    .select({ id: teams.id, name: teams.name, archivedAt: teams.archivedAt })
     .from(teams)
     .where(and(eq(teams.organisationId, options.organisationId), eq(teams.id, options.teamId)));
-  return row !== undefined;
+  return row ? { id: row.id, name: row.name, archived: row.archivedAt !== null } : null;
 }
 
 export async function cohortOfOrganisation(db: DbOrTx, options: { organisationId: string; cohortId: string }) {
@@ -271,11 +272,12 @@ export async function uploadContext(db: DbOrTx, organisationId: string) {
   return { organisation: organisation!, teams: teamRows, cohorts: cohortRows };
 }
 
-// The organisation's teams by name (the console's team picker).
+// The organisation's teams by name (the console's team picker); archived teams are offered to
+// nobody.
 export async function listTeams(db: DbOrTx, organisationId: string) {
   return db
     .select({ id: teams.id, name: teams.name, type: teams.type })
     .from(teams)
-    .where(eq(teams.organisationId, organisationId))
+    .where(and(eq(teams.organisationId, organisationId), isNull(teams.archivedAt)))
     .orderBy(asc(teams.name), asc(teams.id));
 }

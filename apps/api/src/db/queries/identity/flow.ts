@@ -13,7 +13,8 @@ export type FlowFacts = {
 };
 
 // What decides where the member goes next, whatever their history: whether they have an active
-// habit (one whose frame is not over on `today`, decision 014), a mood for `today` and organisational goals in their programme, and the teams they manage.
+// habit (one whose frame is not over on `today`, decision 014), a mood for `today` and organisational goals in their programme, and the teams they manage
+// (an archived team is offered for no new department).
 const flowFactsStatement = sharedStatement<{ userId: string; today: string }, FlowFacts>({
   name: 'user_flow_facts',
   params: { userId: 'uuid', today: 'date' },
@@ -27,7 +28,8 @@ const flowFactsStatement = sharedStatement<{ userId: string; today: string }, Fl
         where cm.user_id = ${p.userId}),
       'managedTeams', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type)
           order by t.name), '[]'::json)
-        from team_managers tm join teams t on t.id = tm.team_id where tm.user_id = ${p.userId})) as row
+        from team_managers tm join teams t on t.id = tm.team_id
+        where tm.user_id = ${p.userId} and t.archived_at is null)) as row
     from ${p.table}`,
 });
 

@@ -19,7 +19,7 @@ export type DepartmentRef = {
 
 export async function findTeamInOrganisation(db: DbOrTx, options: { teamId: string; organisationId: string }) {
   const [row] = await db
-    .select({ id: teams.id, name: teams.name })
+    .select({ id: teams.id, name: teams.name, archivedAt: teams.archivedAt })
     .from(teams)
     .where(and(eq(teams.id, options.teamId), eq(teams.organisationId, options.organisationId)))
     .limit(1);

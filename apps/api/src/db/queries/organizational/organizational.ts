@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { DbOrTx } from '../../client.ts';
-import { organizationalGoals, programmes, users } from '../../schema/index.ts';
+import { departmentKpis, kpiMeasurements, organizationalGoals, programmes, users } from '../../schema/index.ts';
 
 export type ProgrammeRef = { id: string; name: string; startsAt: Date | null };
 export type GoalFields = { title: string; description: string | null; sequenceOrder: number };
@@ -103,6 +103,16 @@ export async function updateGoal(
   return row ?? null;
 }
 
+// How many KPI measurements the departments recorded under the goal's KPIs.
+export async function countGoalMeasurements(db: DbOrTx, goalId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kpiMeasurements)
+    .innerJoin(departmentKpis, eq(departmentKpis.id, kpiMeasurements.kpiId))
+    .where(eq(departmentKpis.organizationalGoalId, goalId));
+  return row?.n ?? 0;
+}
+
 export async function deleteGoal(db: DbOrTx, goalId: string): Promise<boolean> {
   const rows = await db
     .delete(organizationalGoals)
@@ -112,9 +122,12 @@ export async function deleteGoal(db: DbOrTx, goalId: string): Promise<boolean> {
 }
 
 export async function listTeamLeaders(db: DbOrTx, organisationId: string) {
-  return db
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.role, 'team_leader')))
-    .orderBy(asc(users.email));
+  return (
+    db
+      .select({ id: users.id, email: users.email, fullName: users.fullName })
+      .from(users)
+      // A deactivated team leader is sent nothing (docs/domain/leaders-goals-kpis.md#the-goals-ready-e-mail).
+      .where(and(eq(users.organisationId, organisationId), eq(users.role, 'team_leader'), isNull(users.deactivatedAt)))
+      .orderBy(asc(users.email))
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../client.ts';
 import { cohortMembers, organisations, scimTokens, teams, users } from '../../schema/index.ts';
 
@@ -36,7 +36,12 @@ export async function organisationExists(db: DbOrTx, organisationId: string): Pr
   return row !== undefined;
 }
 
-// One user of the organisation (locked for the request's update when `lock`); null elsewhere.
+// A user deleted through SCIM is gone to the directory (RFC 7644 §3.6): no read, list or filter of
+// SCIM finds them, though they stay in HabiTrack, deactivated (docs/domain/scim.md#users).
+const knownToDirectory = isNull(users.scimDeletedAt);
+
+// One user of the organisation the directory still knows (locked for the request's update when
+// `lock`); null elsewhere.
 export async function findScimUser(
   db: DbOrTx,
   options: { organisationId: string; userId: string; lock?: boolean },
@@ -45,7 +50,7 @@ export async function findScimUser(
     .select(userColumns)
     .from(users)
     .leftJoin(teams, eq(teams.id, users.teamId))
-    .where(and(eq(users.organisationId, options.organisationId), eq(users.id, options.userId)));
+    .where(and(eq(users.organisationId, options.organisationId), eq(users.id, options.userId), knownToDirectory));
   const [row] = options.lock ? await query.for('update', { of: users }) : await query;
   return row ? flatten(row) : null;
 }
@@ -56,7 +61,7 @@ export async function listScimUsers(
   db: DbOrTx,
   options: { organisationId: string; filter: ScimUserFilter; offset: number; limit: number },
 ): Promise<{ total: number; rows: ScimUserRow[] }> {
-  const conditions: SQL[] = [eq(users.organisationId, options.organisationId)];
+  const conditions: SQL[] = [eq(users.organisationId, options.organisationId), knownToDirectory];
   const filter = options.filter;
   // userName is the directory's own when it kept one (not an e-mail), else the e-mail.
   if (filter?.attribute === 'userName') {
@@ -110,17 +115,56 @@ export async function findExternalIdHolder(db: DbOrTx, options: { organisationId
   return row ?? null;
 }
 
-// The organisation's team of that name, created (as a department) when new.
-export async function teamNamed(tx: Tx, options: { organisationId: string; name: string }): Promise<string> {
+// The account a returning person had before the directory deleted it: a user of the organisation
+// deleted through SCIM, not erased, holding the e-mail, the directory's userName or the
+// externalId (the externalId first). Locked for the request's transaction.
+export async function findScimDeletedAccount(
+  tx: Tx,
+  options: { organisationId: string; email: string; userName: string | null; externalId: string | null },
+): Promise<ScimUserRow | null> {
+  const matches: SQL[] = [eq(users.email, options.email)];
+  if (options.userName !== null) matches.push(sql`lower(${users.scimUserName}) = ${options.userName.toLowerCase()}`);
+  if (options.externalId !== null) matches.push(eq(users.externalId, options.externalId));
+  const rows = await tx
+    .select(userColumns)
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(
+      and(
+        eq(users.organisationId, options.organisationId),
+        isNotNull(users.scimDeletedAt),
+        isNull(users.erasedAt),
+        or(...matches),
+      ),
+    )
+    .orderBy(sql`${users.externalId} is not distinct from ${options.externalId} desc`, asc(users.id))
+    .for('update', { of: users });
+  return rows[0] ? flatten(rows[0]) : null;
+}
+
+// SCIM DELETE: gone to the directory, deactivated in HabiTrack (the first deactivation kept).
+export async function markScimDeleted(tx: Tx, userId: string) {
+  await tx
+    .update(users)
+    .set({ scimDeletedAt: sql`now()`, deactivatedAt: sql`coalesce(${users.deactivatedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+// The organisation's team of that name, created (as a department) when new; `archived` when its
+// group was deleted in the directory.
+export async function teamNamed(
+  tx: Tx,
+  options: { organisationId: string; name: string },
+): Promise<{ id: string; archived: boolean }> {
   await tx
     .insert(teams)
     .values({ organisationId: options.organisationId, name: options.name, type: 'department' })
     .onConflictDoNothing();
   const [row] = await tx
-    .select({ id: teams.id })
+    .select({ id: teams.id, archivedAt: teams.archivedAt })
     .from(teams)
     .where(and(eq(teams.organisationId, options.organisationId), eq(teams.name, options.name)));
-  return row!.id;
+  return { id: row!.id, archived: row!.archivedAt !== null };
 }
 
 export type ScimUserValues = {
@@ -131,6 +175,8 @@ export type ScimUserValues = {
   externalId: string | null;
   teamId: string | null;
   deactivatedAt: Date | null;
+  // Cleared when a person deleted through SCIM is provisioned again.
+  scimDeletedAt?: null;
 };
 
 export async function insertScimUser(tx: Tx, options: { organisationId: string; values: ScimUserValues }) {

@@ -7,12 +7,9 @@ export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
-// An organisation with a SCIM token, and a client that speaks application/scim+json with it.
-export async function scimClient(app: App, db: Db) {
-  const organisation = await createOrganisation(db);
-  const { token, id: tokenId } = await createScimToken(db, { organisationId: organisation.id, createdBy: null });
-  const domain = organisation.emailDomains[0]!;
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, bearer = token) =>
+// A client that speaks application/scim+json with the token.
+export function scimSender(app: App, token: string) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, bearer = token) =>
     app.inject({
       method,
       url: `/scim/v2${url}`,
@@ -22,6 +19,20 @@ export async function scimClient(app: App, db: Db) {
       },
       ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
+}
+
+// A SCIM token for the organisation, and a client that sends with it.
+export async function scimTokenFor(app: App, db: Db, organisationId: string) {
+  const { token } = await createScimToken(db, { organisationId, createdBy: null });
+  return scimSender(app, token);
+}
+
+// An organisation with a SCIM token, and a client that speaks application/scim+json with it.
+export async function scimClient(app: App, db: Db) {
+  const organisation = await createOrganisation(db);
+  const { token, id: tokenId } = await createScimToken(db, { organisationId: organisation.id, createdBy: null });
+  const domain = organisation.emailDomains[0]!;
+  const send = scimSender(app, token);
   // The body Microsoft Entra ID sends to create a user (its SCIM documentation), for `email`.
   const entraUser = (email: string, externalId: string, extra: Record<string, unknown> = {}) => ({
     schemas: [USER_SCHEMA, ENTERPRISE],
