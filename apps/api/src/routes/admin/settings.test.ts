@@ -125,7 +125,10 @@ describeEachDatabase('administration console: organisation settings', (getDataba
     });
     const kept = await send(w.admin, { method: 'PUT', url: retention, payload: { retention_days: null } });
     expect(kept).toMatchObject({ status: 200, body: { retention_days: null } });
-    const audits = await auditRowsOf(db(), { organisationId: organisation.id, action: 'organisation.update_retention' });
+    const audits = await auditRowsOf(db(), {
+      organisationId: organisation.id,
+      action: 'organisation.update_retention',
+    });
     expect(audits.map((a) => [a.actorUserId, a.before, a.after])).toEqual([
       [w.admin.id, { retention_days: 90 }, { retention_days: null }],
       [w.admin.id, { retention_days: null }, { retention_days: 90 }],

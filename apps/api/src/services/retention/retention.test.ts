@@ -62,7 +62,12 @@ describeEachDatabase('retention by policy', (getDatabase) => {
   const endorse = (from: Member, to: Member) =>
     db()
       .insert(endorsements)
-      .values({ endorserId: from.id, endorsedId: to.id, endorsedOn: WRITTEN_ON, message: message(from.email, to.email) });
+      .values({
+        endorserId: from.id,
+        endorsedId: to.id,
+        endorsedOn: WRITTEN_ON,
+        message: message(from.email, to.email),
+      });
 
   async function insightFacts() {
     await db().execute('select insight_flush()');

@@ -15,7 +15,8 @@ export function RetentionForm({ settings }: { settings: TAdminSettings }) {
   const [days, setDays] = useState<number | string>(settings.retention_days ?? SUGGESTED_DAYS);
   const update = useUpdateRetention();
   const valid =
-    !enabled || (typeof days === 'number' && Number.isInteger(days) && days >= RETENTION_DAYS_MIN && days <= RETENTION_DAYS_MAX);
+    !enabled ||
+    (typeof days === 'number' && Number.isInteger(days) && days >= RETENTION_DAYS_MIN && days <= RETENTION_DAYS_MAX);
 
   return (
     <form

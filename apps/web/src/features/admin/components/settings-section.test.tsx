@@ -120,11 +120,14 @@ describe('Settings', { timeout: 20_000 }, () => {
 
   it('turns retention on with a number of days, refuses one out of range before saving, and turns it off again', async () => {
     const api = stubSettings({
-      'PUT /api/v1/admin/settings/retention': (call) => Response.json({ ...createSettings(), ...(call.body as object) }),
+      'PUT /api/v1/admin/settings/retention': (call) =>
+        Response.json({ ...createSettings(), ...(call.body as object) }),
     });
     renderRoute('/admin/settings');
 
-    await userEvent.click(await screen.findByRole('switch', { name: 'Delete old notes, moods and endorsement messages' }));
+    await userEvent.click(
+      await screen.findByRole('switch', { name: 'Delete old notes, moods and endorsement messages' }),
+    );
     const days = screen.getByRole('textbox', { name: /Days to keep them/ });
     await userEvent.clear(days);
     await userEvent.type(days, '7');
@@ -154,7 +157,9 @@ describe('Settings', { timeout: 20_000 }, () => {
       ),
     });
     renderRoute('/admin/settings');
-    await userEvent.click(await screen.findByRole('switch', { name: 'Delete old notes, moods and endorsement messages' }));
+    await userEvent.click(
+      await screen.findByRole('switch', { name: 'Delete old notes, moods and endorsement messages' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save retention' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Retention was not saved');
   });
