@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { openDatabase, type Database, type Db } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import { createWorld, type Member, type World } from '../../test/world.ts';
+import { startRetentionScheduler } from './retention-scheduler.ts';
 import { runRetentionOnce } from './retention.service.ts';
 
 // Retention by policy (docs/domain/retention.md), with a fake clock: 30 days, members in London,
@@ -225,5 +227,22 @@ describeEachDatabase('retention by policy', (getDatabase) => {
       .innerJoin(userHabits, eq(userHabits.id, habitLogs.userHabitId))
       .where(eq(userHabits.userId, b.id));
     expect(log).toEqual({ note: null });
+  });
+
+  it("runs in the worker's scheduler as it starts, and stops after the run in flight", async () => {
+    const later = new Date(NOW.getTime() + 2 * DAY);
+    const scheduler = startRetentionScheduler({
+      db: db(),
+      logger: pino({ level: 'silent' }),
+      now: () => later,
+      tickAtStart: true,
+    });
+    await scheduler.stop();
+    const claimed = await db()
+      .select({ runOn: retentionRuns.runOn })
+      .from(retentionRuns)
+      .where(eq(retentionRuns.organisationId, world.organisation.id))
+      .orderBy(asc(retentionRuns.runOn));
+    expect(claimed.map((r) => r.runOn)).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
   });
 });
