@@ -7,8 +7,28 @@ PGHOST="${PGHOST:-127.0.0.1}"
 PGPORT="${PGPORT:-5432}"
 WAIT_SECONDS="${PG_WAIT_SECONDS:-60}"
 
+# The backup test (apps/api/src/db/backup-restore.test.ts) dumps and restores with the client tools,
+# which must be at least as new as the server (Debian's postgresql package brings its own).
+check_client_tools() {
+  local server tool version
+  server="$(psql -h "$PGHOST" -p "$PGPORT" -U postgres -d postgres -Atc 'show server_version_num' 2>/dev/null || echo 0)"
+  for tool in pg_dump pg_restore; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+      echo "postgres: ERROR: $tool is missing: install the client tools of the server's version (apt-get install -y postgresql-client-$((server / 10000)))." >&2
+      exit 1
+    fi
+    version="$("$tool" --version | grep -oE '[0-9]+' | head -1)"
+    if [ "$server" -gt 0 ] && [ "$version" -lt "$((server / 10000))" ]; then
+      echo "postgres: ERROR: $tool is version $version, older than the server ($((server / 10000))): install postgresql-client-$((server / 10000))." >&2
+      exit 1
+    fi
+  done
+  echo "postgres: client tools $(pg_dump --version | grep -oE '[0-9.]+' | head -1) (pg_dump, pg_restore)"
+}
+
 if pg_isready -q -h "$PGHOST" -p "$PGPORT"; then
   echo "postgres: accepting connections on $PGHOST:$PGPORT"
+  check_client_tools
   exit 0
 fi
 
@@ -37,6 +57,7 @@ fi
 for _ in $(seq 1 "$WAIT_SECONDS"); do
   if pg_isready -q -h "$PGHOST" -p "$PGPORT"; then
     echo "postgres: accepting connections on $PGHOST:$PGPORT"
+    check_client_tools
     exit 0
   fi
   sleep 1

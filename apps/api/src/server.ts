@@ -7,6 +7,7 @@ import { DatabaseLockedError, migrateDatabase, openDatabase, type Database } fro
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import { startNotificationScheduler, type NotificationScheduler } from './mail/notification-scheduler.ts';
 import { mailTransportFor } from './mail/transport.ts';
+import { startRetentionScheduler, type RetentionScheduler } from './services/retention/retention-scheduler.ts';
 import { latestAppliedMigration } from './db/queries/health/health.ts';
 import { isSeeded, seedDemo, demoAccounts } from './seed/seed-demo.ts';
 
@@ -84,6 +85,7 @@ async function main() {
   let closing = false;
   let outbox: OutboxWorker | null = null;
   let notifications: NotificationScheduler | null = null;
+  let retention: RetentionScheduler | null = null;
   // Requests in flight finish (app.close() stops accepting and waits for them); after
   // SHUTDOWN_TIMEOUT_MS the remaining connections are cut, so a stuck request cannot hold the
   // process (and the database) forever.
@@ -104,6 +106,7 @@ async function main() {
     try {
       // The tick being run and the e-mail being sent finish (and are marked) before the database closes.
       await notifications?.stop();
+      await retention?.stop();
       await outbox?.stop();
       await app.close();
     } catch (error) {
@@ -140,6 +143,8 @@ async function main() {
         tickAtStart: true,
       });
     }
+    // Retention (docs/domain/retention.md): once a day per organisation, claimed in the database.
+    if (!closing) retention = startRetentionScheduler({ db: database.db, logger: app.log, tickAtStart: true });
   }
   app.log.info({ role: config.role }, 'started');
   if (config.role === 'worker') return;

@@ -770,6 +770,21 @@ const matrix: Record<string, Entry> = {
     // Another organisation's administrator names a cohort not theirs: 404.
     expected: adminsOnly([200, (b, c) => expect(b.default_cohort_id).toBe(c.scene.world.cohort.id)]),
   },
+  'PUT /api/v1/admin/settings/retention': {
+    touches: ['organisations', 'audit_log'],
+    call: () => ({ url: `${v1}/admin/settings/retention`, payload: { retention_days: 400 } }),
+    // Each administrator sets their own organisation's retention.
+    expected: adminsOnly(
+      [200, (b, c) => expect(b).toMatchObject({ organisation_id: c.scene.organisationId, retention_days: 400 })],
+      [
+        200,
+        (b, c) => {
+          expect(b.retention_days).toBe(400);
+          expect(b.organisation_id).not.toBe(c.scene.organisationId);
+        },
+      ],
+    ),
+  },
   'GET /api/v1/admin/scim-tokens/': {
     call: () => ({ url: `${v1}/admin/scim-tokens` }),
     expected: adminsOnly(

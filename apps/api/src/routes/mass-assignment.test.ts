@@ -197,6 +197,11 @@ const bodyOperations: Record<string, BodyOperation> = {
     url: () => `${v1}/admin/settings`,
     body: (s) => ({ azure_tenant_ids: [s.world.tenant], email_domains: [s.world.domain], default_cohort_id: null }),
   },
+  'PUT /api/v1/admin/settings/retention': {
+    who: (s) => s.admin,
+    url: () => `${v1}/admin/settings/retention`,
+    body: () => ({ retention_days: 365 }),
+  },
 };
 
 // Extra fields as raw JSON members, so "__proto__" and "constructor" reach the server as keys.

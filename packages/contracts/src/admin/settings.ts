@@ -19,6 +19,9 @@ export const ZAdminSettings = z.object({
   azure_tenant_ids: z.array(z.string()),
   email_domains: z.array(z.string()),
   default_cohort_id: z.uuid().nullable(),
+  // Days until notes, moods and endorsement messages are deleted; null keeps everything
+  // (changed by PUT /admin/settings/retention, admin/retention.ts).
+  retention_days: z.number().int().nullable(),
 });
 export type TAdminSettings = z.infer<typeof ZAdminSettings>;
 

@@ -24,6 +24,21 @@ export const insightMemberWeeks = pgTable(
   (t) => [primaryKey({ name: 'insight_member_weeks_pk', columns: [t.userId, t.week, t.kind, t.key] })],
 );
 
+// What the insights counted of the moods retention deleted, per member and week (migration 0020):
+// the mood figure adds it to the moods kept, so past weeks stay as they were.
+export const insightRetainedMoods = pgTable(
+  'insight_retained_moods',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: date({ mode: 'string' }).notNull(),
+    total: bigint({ mode: 'number' }).notNull().default(0),
+    entries: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'insight_retained_moods_pk', columns: [t.userId, t.week] })],
+);
+
 // Sums over the members of a group (a programme, a programme's team, a cohort) per week and fact.
 export const insightGroupWeeks = pgTable(
   'insight_group_weeks',

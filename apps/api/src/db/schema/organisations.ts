@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -31,13 +33,32 @@ export const organisations = pgTable(
       .default(sql`'{}'::text[]`),
     // Where people provisioned by SCIM start (migration 0015); none = they wait for an administrator.
     defaultCohortId: uuid().references((): AnyPgColumn => cohorts.id, { onDelete: 'set null' }),
+    // Retention (migration 0020): days after a member's frame ends or their deactivation until
+    // their notes, moods and endorsement messages are deleted; null keeps everything
+    // (docs/domain/retention.md).
+    retentionDays: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('organisations_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     index('organisations_tenants_idx').using('gin', t.azureTenantIds),
     index('organisations_domains_idx').using('gin', t.emailDomains),
+    check('organisations_retention_days_range', sql`${t.retentionDays} between 30 and 3650`),
   ],
+);
+
+// The claim of one organisation's retention run on one UTC date (migration 0020): once a day,
+// however many workers tick (docs/domain/retention.md#when-it-runs).
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    runOn: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'retention_runs_pk', columns: [t.organisationId, t.runOn] })],
 );
 
 export const teams = pgTable(

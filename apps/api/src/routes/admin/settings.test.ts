@@ -43,6 +43,7 @@ describeEachDatabase('administration console: organisation settings', (getDataba
         azure_tenant_ids: [w.world.tenant],
         email_domains: [w.world.domain],
         default_cohort_id: null,
+        retention_days: null,
       },
     });
     const domain = `New-${organisation.slug}.Example.COM`;
@@ -61,6 +62,7 @@ describeEachDatabase('administration console: organisation settings', (getDataba
       azure_tenant_ids: [TENANT],
       email_domains: [w.world.domain, domain.toLowerCase()],
       default_cohort_id: w.world.cohort.id,
+      retention_days: null,
     };
     expect(changed).toEqual({ status: 200, body: after });
     const [row] = await db().select().from(organisations).where(eq(organisations.id, organisation.id));
@@ -107,5 +109,65 @@ describeEachDatabase('administration console: organisation settings', (getDataba
     expect((await send(w.foreignAdmin, { method: 'GET', url: SETTINGS })).body).toMatchObject({
       organisation_id: w.foreign.organisation.id,
     });
+  });
+
+  // docs/domain/retention.md#the-setting
+  it('sets the retention period (30 to 3650 days) and back to keeping everything, each change audited once', async () => {
+    const retention = `${SETTINGS}/retention`;
+    const organisation = w.world.organisation;
+    const set = await send(w.admin, { method: 'PUT', url: retention, payload: { retention_days: 90 } });
+    expect(set).toMatchObject({ status: 200, body: { organisation_id: organisation.id, retention_days: 90 } });
+    expect((await send(w.admin, { method: 'GET', url: SETTINGS })).body).toMatchObject({ retention_days: 90 });
+    // The same value again changes nothing and writes no audit entry.
+    expect(await send(w.admin, { method: 'PUT', url: retention, payload: { retention_days: 90 } })).toMatchObject({
+      status: 200,
+      body: { retention_days: 90 },
+    });
+    const kept = await send(w.admin, { method: 'PUT', url: retention, payload: { retention_days: null } });
+    expect(kept).toMatchObject({ status: 200, body: { retention_days: null } });
+    const audits = await auditRowsOf(db(), {
+      organisationId: organisation.id,
+      action: 'organisation.update_retention',
+    });
+    expect(audits.map((a) => [a.actorUserId, a.before, a.after])).toEqual([
+      [w.admin.id, { retention_days: 90 }, { retention_days: null }],
+      [w.admin.id, { retention_days: null }, { retention_days: 90 }],
+    ]);
+  });
+
+  it('refuses a retention period out of range or not a whole number of days (400, saying so), and anyone but an administrator (403), writing nothing', async () => {
+    const retention = `${SETTINGS}/retention`;
+    const message = 'must be a whole number of days from 30 to 3650, or null to keep everything';
+    for (const payload of [
+      { retention_days: 29 },
+      { retention_days: 3651 },
+      { retention_days: 0 },
+      { retention_days: -5 },
+      { retention_days: 45.5 },
+      { retention_days: '90' },
+      {},
+      { retention_days: 90, name: 'Renamed' },
+    ]) {
+      const body = await refusedWithoutWrites(
+        db(),
+        () => send(w.admin, { method: 'PUT', url: retention, payload }),
+        400,
+      );
+      if ('retention_days' in payload && !('name' in payload)) {
+        expect((body as { detail: string }).detail).toBe(`Invalid request: body.retention_days ${message}`);
+      }
+    }
+    for (const person of [w.member, w.leader]) {
+      await refusedWithoutWrites(
+        db(),
+        () => send(person, { method: 'PUT', url: retention, payload: { retention_days: 90 } }),
+        403,
+      );
+    }
+    // Another organisation's administrator sets only their own organisation's.
+    await send(w.foreignAdmin, { method: 'PUT', url: retention, payload: { retention_days: 400 } });
+    const rows = await db().select({ id: organisations.id, days: organisations.retentionDays }).from(organisations);
+    expect(rows.find((r) => r.id === w.foreign.organisation.id)?.days).toBe(400);
+    expect(rows.find((r) => r.id === w.world.organisation.id)?.days).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZUpdateRetentionRequest } from '@habitrack/contracts/admin/retention';
 import { ZAdminSettings, ZUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
 import { callerOf } from '../../plugins/auth.ts';
-import { getSettings, updateSettings } from '../../services/admin/settings.service.ts';
+import { getSettings, updateRetention, updateSettings } from '../../services/admin/settings.service.ts';
 
 const tags = ['admin'];
 
-// /api/v1/admin/settings: the organisation's sign-in settings and default cohort.
+// /api/v1/admin/settings: the organisation's sign-in settings, default cohort and retention period.
 const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
@@ -30,6 +31,20 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateSettings(app.database, { admin: callerOf(request).user, input: request.body }),
+  );
+
+  app.put(
+    '/retention',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set how many days after a frame ends or a deactivation notes, moods and endorsement messages are deleted, or null to keep everything (administrator)',
+        body: ZUpdateRetentionRequest,
+        response: { 200: ZAdminSettings.describe('The settings as changed.') },
+      },
+    },
+    async (request) => updateRetention(app.database, { admin: callerOf(request).user, input: request.body }),
   );
 };
 

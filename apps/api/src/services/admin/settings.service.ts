@@ -1,8 +1,10 @@
+import type { TUpdateRetentionRequest } from '@habitrack/contracts/admin/retention';
 import type { TAdminSettings, TUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
 import { findCohortInOrganisation, lockOrganisation } from '../../db/queries/admin/cohorts.ts';
 import {
   domainsOfOtherOrganisations,
   readSettings,
+  writeRetention,
   writeSettings,
   type OrganisationSettings,
 } from '../../db/queries/admin/settings.ts';
@@ -21,6 +23,7 @@ const toSettings = (row: OrganisationSettings): TAdminSettings => ({
   azure_tenant_ids: row.azureTenantIds,
   email_domains: row.emailDomains,
   default_cohort_id: row.defaultCohortId,
+  retention_days: row.retentionDays,
 });
 
 export async function getSettings(database: AppDatabase, admin: Admin): Promise<TAdminSettings> {
@@ -68,6 +71,31 @@ export async function updateSettings(
       entityId: admin.organisationId,
       before,
       after,
+    });
+    return after;
+  });
+}
+
+// The retention period (docs/domain/retention.md#the-setting): null keeps everything. Setting the
+// same value again changes nothing and writes no audit entry.
+export async function updateRetention(
+  database: AppDatabase,
+  options: { admin: Admin; input: TUpdateRetentionRequest },
+): Promise<TAdminSettings> {
+  const { admin, input } = options;
+  return database.db.transaction(async (tx) => {
+    const locked = await lockOrganisation(tx, admin.organisationId);
+    if (!locked) throw notFound('Your organisation was not found.');
+    if (locked.retentionDays === input.retention_days) return toSettings(locked);
+    const after = toSettings(
+      await writeRetention(tx, { organisationId: admin.organisationId, retentionDays: input.retention_days }),
+    );
+    await auditWrite(tx, admin, {
+      action: 'organisation.update_retention',
+      entity: 'organisation',
+      entityId: admin.organisationId,
+      before: { retention_days: locked.retentionDays },
+      after: { retention_days: after.retention_days },
     });
     return after;
   });

@@ -27,3 +27,16 @@ export async function auditWrite(
     after: write.after ?? null,
   });
 }
+
+// One audit_log row for what the server does by itself (a scheduled job): no person or token acts.
+export async function auditSystemWrite(tx: DbOrTx, organisationId: string, write: AuditedWrite): Promise<void> {
+  await insertAudit(tx, {
+    organisationId,
+    actorUserId: null,
+    action: write.action,
+    entity: write.entity,
+    entityId: write.entityId,
+    before: write.before ?? null,
+    after: write.after ?? null,
+  });
+}

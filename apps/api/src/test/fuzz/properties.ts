@@ -141,6 +141,7 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'POST /api/v1/admin/habits/{id}/restore': { audit_log: GROW_ONE },
   'PATCH /api/v1/admin/positive-changes/{id}': { audit_log: GROW_ONE },
   'PUT /api/v1/admin/settings/': { audit_log: GROW_ONE },
+  'PUT /api/v1/admin/settings/retention': { audit_log: GROW_ONE },
   'POST /api/v1/admin/scim-tokens/': { scim_tokens: GROW_ONE, audit_log: GROW_ONE },
   'POST /api/v1/admin/scim-tokens/{id}/revoke': { audit_log: GROW_ONE },
 };

@@ -24,6 +24,7 @@ export async function lockOrganisation(db: DbOrTx, organisationId: string) {
       azureTenantIds: organisations.azureTenantIds,
       emailDomains: organisations.emailDomains,
       defaultCohortId: organisations.defaultCohortId,
+      retentionDays: organisations.retentionDays,
     })
     .from(organisations)
     .where(eq(organisations.id, organisationId))

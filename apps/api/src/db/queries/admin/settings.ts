@@ -8,6 +8,7 @@ export type OrganisationSettings = {
   azureTenantIds: string[];
   emailDomains: string[];
   defaultCohortId: string | null;
+  retentionDays: number | null;
 };
 
 const settingsColumns = {
@@ -16,6 +17,7 @@ const settingsColumns = {
   azureTenantIds: organisations.azureTenantIds,
   emailDomains: organisations.emailDomains,
   defaultCohortId: organisations.defaultCohortId,
+  retentionDays: organisations.retentionDays,
 };
 
 export async function readSettings(db: DbOrTx, organisationId: string): Promise<OrganisationSettings | null> {
@@ -50,6 +52,18 @@ export async function writeSettings(
       emailDomains: options.emailDomains,
       defaultCohortId: options.defaultCohortId,
     })
+    .where(eq(organisations.id, options.organisationId))
+    .returning(settingsColumns);
+  return row!;
+}
+
+export async function writeRetention(
+  db: DbOrTx,
+  options: { organisationId: string; retentionDays: number | null },
+): Promise<OrganisationSettings> {
+  const [row] = await db
+    .update(organisations)
+    .set({ retentionDays: options.retentionDays })
     .where(eq(organisations.id, options.organisationId))
     .returning(settingsColumns);
   return row!;

@@ -1,3 +1,4 @@
+import type { TUpdateRetentionRequest } from '@habitrack/contracts/admin/retention';
 import { ZAdminSettings, type TUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '../../../lib/http.ts';
@@ -25,5 +26,18 @@ export function useUpdateSettings() {
       // The default cohort shows in the cohorts list.
       return client.invalidateQueries({ queryKey: ['admin'] });
     },
+  });
+}
+
+// PUT /admin/settings/retention: the retention period, or null to keep everything.
+export function updateRetention(body: TUpdateRetentionRequest) {
+  return sendJson('PUT', '/api/v1/admin/settings/retention', { body, schema: ZAdminSettings });
+}
+
+export function useUpdateRetention() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateRetention,
+    onSuccess: (settings) => client.setQueryData(settingsQueryOptions.queryKey, settings),
   });
 }

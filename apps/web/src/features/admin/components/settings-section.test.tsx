@@ -117,4 +117,50 @@ describe('Settings', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(revokeCalls()).toHaveLength(1));
   });
+
+  it('turns retention on with a number of days, refuses one out of range before saving, and turns it off again', async () => {
+    const api = stubSettings({
+      'PUT /api/v1/admin/settings/retention': (call) =>
+        Response.json({ ...createSettings(), ...(call.body as object) }),
+    });
+    renderRoute('/admin/settings');
+
+    await userEvent.click(
+      await screen.findByRole('switch', { name: 'Delete old notes, moods and endorsement messages' }),
+    );
+    const days = screen.getByRole('textbox', { name: /Days to keep them/ });
+    await userEvent.clear(days);
+    await userEvent.type(days, '7');
+    expect(await screen.findByText('Enter a whole number of days from 30 to 3650.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save retention' })).toBeDisabled();
+    await userEvent.clear(days);
+    await userEvent.type(days, '180');
+    await userEvent.click(screen.getByRole('button', { name: 'Save retention' }));
+    expect(
+      await screen.findByText('Retention saved: deleted 180 days after a frame ends or a deactivation.'),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Delete old notes, moods and endorsement messages' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save retention' }));
+    expect(await screen.findByText('Retention saved: everything is kept.')).toBeVisible();
+    expect(api.callsTo('PUT', '/api/v1/admin/settings/retention').map((call) => call.body)).toEqual([
+      { retention_days: 180 },
+      { retention_days: null },
+    ]);
+  });
+
+  it('shows the refusal of a retention period', async () => {
+    stubSettings({
+      'PUT /api/v1/admin/settings/retention': problem(
+        400,
+        'Invalid request: body.retention_days must be a whole number of days from 30 to 3650, or null to keep everything',
+      ),
+    });
+    renderRoute('/admin/settings');
+    await userEvent.click(
+      await screen.findByRole('switch', { name: 'Delete old notes, moods and endorsement messages' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save retention' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Retention was not saved');
+  });
 });

@@ -6,6 +6,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
 import { problemMessage } from '../utils/problem-message.ts';
+import { RetentionForm } from './retention-form.tsx';
 import { ScimTokensPanel } from './scim-tokens-panel.tsx';
 
 type TDraft = Pick<TAdminSettings, 'azure_tenant_ids' | 'email_domains' | 'default_cohort_id'>;
@@ -102,7 +103,7 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
   );
 }
 
-// Organisation settings: who may sign in (tenants, domains), the default cohort, and SCIM tokens.
+// Organisation settings: who may sign in (tenants, domains), the default cohort, retention and SCIM tokens.
 export function SettingsSection() {
   const settings = useSettings();
   return (
@@ -130,6 +131,16 @@ export function SettingsSection() {
           )}
         </Stack>
       </Paper>
+      {settings.data && (
+        <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Data retention
+            </Title>
+            <RetentionForm settings={settings.data} />
+          </Stack>
+        </Paper>
+      )}
       <ScimTokensPanel />
     </Stack>
   );

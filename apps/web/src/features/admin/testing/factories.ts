@@ -50,6 +50,7 @@ export function createSettings(overrides: Partial<TAdminSettings> = {}): TAdminS
     azure_tenant_ids: [],
     email_domains: ['acme.example'],
     default_cohort_id: null,
+    retention_days: null,
     ...overrides,
   };
 }
