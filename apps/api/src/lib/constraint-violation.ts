@@ -13,3 +13,6 @@ export function violatesConstraint(error: unknown, constraint: string): boolean 
 export const LAST_ADMIN_CONSTRAINT = 'users_last_admin';
 // users.email is unique across organisations.
 export const USER_EMAIL_CONSTRAINT = 'users_email_unique';
+// Raised by the habit_logs_not_on_paused_day trigger (migration 0021): a pause of the day
+// committed after the check-in's rules were read.
+export const PAUSED_DAY_CONSTRAINT = 'habit_logs_not_on_paused_day';
