@@ -1,3 +1,5 @@
+-- Two once-only rules held by the database against concurrent requests (wave 3).
+--
 -- A day of a habit is paused or logged, never both (docs/domain/pauses.md#concurrency), held by the
 -- database whatever the number of API instances. A check-in validated before a pause committed
 -- must not land on the newly paused day, nor a pause on a day logged meanwhile.
@@ -34,3 +36,27 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "habit_pauses_not_on_logged_day" BEFORE INSERT OR UPDATE OF "user_habit_id", "starts_on", "ends_on" ON "habit_pauses"
   FOR EACH ROW EXECUTE FUNCTION "habit_pauses_not_on_logged_day"();
+--> statement-breakpoint
+-- One measurement per KPI and date (docs/domain/leaders-goals-kpis.md#kpi-measurements), held
+-- whatever the number of API instances: a measurement written (new, or moved to another date) first
+-- locks its KPI's row, so writes of one KPI run one after the other, then looks for another
+-- measurement of that date in a statement of its own (it sees what a write it waited for
+-- committed). Measurements of one date stored before this rule stay as they are (nothing is
+-- deleted); they can still be changed, not moved onto a date that has one. Refused with
+-- unique_violation naming the rule as its constraint; the API answers 409.
+CREATE FUNCTION "kpi_measurements_one_per_date"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND (OLD."kpi_id", OLD."measured_on") = (NEW."kpi_id", NEW."measured_on") THEN
+    RETURN NEW;
+  END IF;
+  PERFORM 1 FROM "department_kpis" WHERE "id" = NEW."kpi_id" FOR NO KEY UPDATE;
+  IF EXISTS (SELECT 1 FROM "kpi_measurements" m WHERE m."kpi_id" = NEW."kpi_id"
+      AND m."measured_on" = NEW."measured_on" AND m."id" <> NEW."id") THEN
+    RAISE EXCEPTION 'kpi_measurements_one_per_date: this KPI already has a measurement for %', NEW."measured_on"
+      USING ERRCODE = 'unique_violation', CONSTRAINT = 'kpi_measurements_one_per_date';
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "kpi_measurements_one_per_date" BEFORE INSERT OR UPDATE OF "kpi_id", "measured_on" ON "kpi_measurements"
+  FOR EACH ROW EXECUTE FUNCTION "kpi_measurements_one_per_date"();

@@ -16,3 +16,5 @@ export const USER_EMAIL_CONSTRAINT = 'users_email_unique';
 // Raised by the habit_logs_not_on_paused_day trigger (migration 0021): a pause of the day
 // committed after the check-in's rules were read.
 export const PAUSED_DAY_CONSTRAINT = 'habit_logs_not_on_paused_day';
+// Raised by the kpi_measurements_one_per_date trigger (migration 0021).
+export const KPI_MEASUREMENT_DATE_CONSTRAINT = 'kpi_measurements_one_per_date';
