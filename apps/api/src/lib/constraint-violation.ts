@@ -16,3 +16,8 @@ export const USER_EMAIL_CONSTRAINT = 'users_email_unique';
 // A KPI with measurements is never deleted (migration 0019): a goal's deletion racing a first
 // measurement meets it.
 export const KPI_MEASUREMENT_KPI_CONSTRAINT = 'kpi_measurements_kpi_id_department_kpis_id_fk';
+// Raised by the habit_logs_not_on_paused_day trigger (migration 0021): a pause of the day
+// committed after the check-in's rules were read.
+export const PAUSED_DAY_CONSTRAINT = 'habit_logs_not_on_paused_day';
+// Raised by the kpi_measurements_one_per_date trigger (migration 0021).
+export const KPI_MEASUREMENT_DATE_CONSTRAINT = 'kpi_measurements_one_per_date';

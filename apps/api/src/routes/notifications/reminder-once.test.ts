@@ -103,6 +103,21 @@ if (databaseKinds.includes('postgres')) {
       await expectOneEach(database, people, '2026-06-11');
     });
 
+    it('queues one reminder per member when 30 ticks of two instances run at the same moment', async () => {
+      const people = await members(database, issuers, 5);
+      const now = dueAt(13);
+      const ticks = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) =>
+          runNotificationsOnce((i % 2 === 0 ? database : second).db, {
+            ...settings,
+            now: new Date(now.getTime() + (i % 3) * 1_000),
+          }),
+        ),
+      );
+      expect(ticks.filter((t) => t.status === 'rejected')).toEqual([]);
+      await expectOneEach(database, people, '2026-06-13');
+    });
+
     it('a claim that is rolled back (an instance dying mid-tick) leaves the reminder to another', async () => {
       const people = await members(database, issuers, 3);
       const now = dueAt(12);

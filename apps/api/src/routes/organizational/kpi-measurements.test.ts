@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { kpiMeasurements } from '../../db/schema/index.ts';
@@ -94,6 +94,56 @@ describeEachDatabase('KPI measurements', (getDatabase) => {
       'A measurement cannot be dated in the future: measured_on must be 2026-03-18 or earlier.',
     );
     expect(await stored()).toBe(before);
+  });
+
+  it('keeps one measurement per KPI and date: another on that date is 409, written or moved there', async () => {
+    const { db } = getDatabase();
+    const first = await send(o.teamLeader, {
+      method: 'POST',
+      url: url(o.kpi.id),
+      payload: { value: 1, measured_on: '2026-03-05' },
+    });
+    expect(first.status).toBe(201);
+    const before = await stored();
+    const again = await send(o.teamLeader, {
+      method: 'POST',
+      url: url(o.kpi.id),
+      payload: { value: 2, measured_on: '2026-03-05' },
+    });
+    expect(again).toEqual({
+      status: 409,
+      body: {
+        detail: 'This KPI already has a measurement for 2026-03-05: change that measurement rather than add another.',
+      },
+    });
+    const other = await send(o.teamLeader, {
+      method: 'POST',
+      url: url(o.kpi.id),
+      payload: { value: 3, measured_on: '2026-03-06' },
+    });
+    const moved = await send(o.teamLeader, {
+      method: 'PUT',
+      url: url(o.kpi.id, other.body.id),
+      payload: { value: 3, measured_on: '2026-03-05' },
+    });
+    expect(moved.status).toBe(409);
+    expect(await stored()).toBe(before + 1);
+    // Two of one date stored before the rule stay, and each can still be changed.
+    await db.execute(sql`alter table kpi_measurements disable trigger kpi_measurements_one_per_date`);
+    await db.insert(kpiMeasurements).values({ kpiId: o.kpi.id, value: 4, measuredOn: '2026-03-05' });
+    await db.execute(sql`alter table kpi_measurements enable trigger kpi_measurements_one_per_date`);
+    const changed = await send(o.teamLeader, {
+      method: 'PUT',
+      url: url(o.kpi.id, first.body.id),
+      payload: { value: 5, measured_on: '2026-03-05', note: 'Recounted' },
+    });
+    expect(changed.status).toBe(200);
+    for (const id of [first.body.id, other.body.id]) {
+      expect((await send(o.teamLeader, { method: 'DELETE', url: url(o.kpi.id, id) })).status).toBe(204);
+    }
+    await db
+      .delete(kpiMeasurements)
+      .where(and(eq(kpiMeasurements.kpiId, o.kpi.id), eq(kpiMeasurements.measuredOn, '2026-03-05')));
   });
 
   it('lets only the owning team leader write, and nobody outside the organisation read', async () => {

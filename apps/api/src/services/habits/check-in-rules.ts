@@ -64,16 +64,19 @@ const RULES: { refuses: (c: CheckIn) => boolean; refusal: (c: CheckIn) => Refusa
   },
   {
     refuses: (c) => isPausedOn(c.userHabit.pauses, c.date),
-    refusal: (c) => ({
-      status: 409,
-      detail: `${longDate(c.date)} is a paused day of this habit: paused days cannot be logged.`,
-    }),
+    refusal: (c) => pausedDayRefusal(c.date),
   },
   {
     refuses: (c) => c.positiveChangeId !== null && !c.userHabit.positiveChangeIds.includes(c.positiveChangeId),
     refusal: () => ({ status: 400, detail: 'This positive change does not belong to the habit.' }),
   },
 ];
+
+// Also the answer when the database refuses the log because a pause of its day committed after the
+// rules were read (docs/domain/pauses.md#concurrency).
+export function pausedDayRefusal(date: string): Refusal {
+  return { status: 409, detail: `${longDate(date)} is a paused day of this habit: paused days cannot be logged.` };
+}
 
 // Why the check-in is refused, or null when every rule holds.
 export function checkInRefusal(checkIn: CheckIn): Refusal | null {

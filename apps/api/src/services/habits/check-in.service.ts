@@ -5,7 +5,8 @@ import { findHabit } from '../../db/queries/programmes/programmes.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
-import { checkInRefusal } from './check-in-rules.ts';
+import { PAUSED_DAY_CONSTRAINT, violatesConstraint } from '../../lib/constraint-violation.ts';
+import { checkInRefusal, pausedDayRefusal } from './check-in-rules.ts';
 import { frameIsOver } from './frame.ts';
 
 const NOT_ACTIVE = 'This habit is not one of your active habits.';
@@ -48,6 +49,11 @@ export async function logHabit(
     logType: input.log_type,
     note: input.note ? input.note : null,
     positiveChangeId,
+  }).catch((error: unknown) => {
+    // A pause of the day committed after the habit was read: the pause won the race.
+    if (!violatesConstraint(error, PAUSED_DAY_CONSTRAINT)) throw error;
+    const refusal = pausedDayRefusal(date);
+    throw new HttpError(refusal.status, refusal.detail);
   });
   // The habit was removed between the two statements.
   if (!saved) throw notFound(NOT_ACTIVE);

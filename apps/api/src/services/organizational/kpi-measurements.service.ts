@@ -17,7 +17,8 @@ import {
   type MeasurementFields,
 } from '../../db/queries/organizational/kpi-measurements.ts';
 import { findKpiDepartmentId } from '../../db/queries/organizational/kpis.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { KPI_MEASUREMENT_DATE_CONSTRAINT, violatesConstraint } from '../../lib/constraint-violation.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
 import { measurableDepartment, readableDepartment } from './access.ts';
@@ -46,6 +47,17 @@ function fieldsOf(user: SignedInUser, input: TKpiMeasurementInput, now: Date): M
     throw badRequest(`A measurement cannot be dated in the future: measured_on must be ${today} or earlier.`);
   }
   return { value: input.value, measuredOn: input.measured_on, note: input.note };
+}
+
+// One measurement per KPI and date, held by the database (migration 0021) so that requests racing
+// on several instances store one: the others are refused with a 409 and change nothing.
+function oneMeasurementPerDate(input: TKpiMeasurementInput) {
+  return (error: unknown): never => {
+    if (!violatesConstraint(error, KPI_MEASUREMENT_DATE_CONSTRAINT)) throw error;
+    throw conflict(
+      `This KPI already has a measurement for ${input.measured_on}: change that measurement rather than add another.`,
+    );
+  };
 }
 
 export async function listKpiMeasurements(
@@ -83,7 +95,7 @@ export async function recordKpiMeasurement(
 ): Promise<TKpiMeasurement> {
   const db = database.db;
   const { user, kpiId } = options;
-  return db.transaction(async (tx) => {
+  const recorded = db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);
     const row = await insertMeasurement(tx, {
       kpiId,
@@ -98,6 +110,7 @@ export async function recordKpiMeasurement(
     });
     return row;
   });
+  return recorded.catch(oneMeasurementPerDate(options.input));
 }
 
 export async function changeKpiMeasurement(
@@ -106,7 +119,7 @@ export async function changeKpiMeasurement(
 ): Promise<TKpiMeasurement> {
   const db = database.db;
   const { user, kpiId, measurementId, now } = options;
-  return db.transaction(async (tx) => {
+  const changed = db.transaction(async (tx) => {
     await writableKpi(tx, user, kpiId);
     const before = await findMeasurement(tx, { kpiId, measurementId });
     const row = await updateMeasurement(tx, { kpiId, measurementId, fields: fieldsOf(user, options.input, now), now });
@@ -120,6 +133,7 @@ export async function changeKpiMeasurement(
     });
     return row;
   });
+  return changed.catch(oneMeasurementPerDate(options.input));
 }
 
 export async function removeKpiMeasurement(

@@ -104,10 +104,16 @@ export async function findPerson(
   db: DbOrTx,
   options: { organisationId: string; userId: string; lock?: boolean },
 ): Promise<AdminPersonRow | null> {
-  const query = selectPeople(db).where(
-    and(eq(users.organisationId, options.organisationId), eq(users.id, options.userId)),
-  );
-  const [row] = options.lock ? await query.for('update', { of: users }) : await query;
+  const theirs = and(eq(users.organisationId, options.organisationId), eq(users.id, options.userId));
+  // `lock` holds the person's row until the transaction ends, in a statement of its own: the person
+  // (their cohort and team included) is then read by a new statement, which under READ COMMITTED
+  // sees what a write it waited for committed. Read in the locking statement, the joined cohort
+  // could be the one from before that write, and two administrators' changes would mix.
+  if (options.lock) {
+    const locked = await db.select({ id: users.id }).from(users).where(theirs).for('update');
+    if (locked.length === 0) return null;
+  }
+  const [row] = await selectPeople(db).where(theirs);
   return row ? flatten(row) : null;
 }
 

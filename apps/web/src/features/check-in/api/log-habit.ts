@@ -1,10 +1,19 @@
 import { type TLogHabitRequest, ZLogHabitResponse } from '@habitrack/contracts/habits/log-habit';
 import { useMutation } from '@tanstack/react-query';
-import { sendJson } from '../../../lib/http.ts';
-import { clearHabitLogPending, saveHabitLog, type TLocalHabitLog } from '../utils/local-habit-logs.ts';
+import { HttpError, sendJson } from '../../../lib/http.ts';
+import { isTransientFailure } from '../utils/is-transient-failure.ts';
+import {
+  clearHabitLogPending,
+  markHabitLogRefused,
+  saveHabitLog,
+  type TLocalHabitLog,
+} from '../utils/local-habit-logs.ts';
 
 // A check-in that hangs is worse than one kept on the device: after this long it is kept and sent later.
 const LOG_TIMEOUT_MS = 15_000;
+
+// A refusal without the server's detail (never expected from the API).
+export const UNEXPLAINED_REFUSAL = 'HabiTrack could not accept this check-in.';
 
 export function logHabit(habitId: string, body: TLogHabitRequest) {
   return sendJson('POST', `/api/v1/habits/${encodeURIComponent(habitId)}/log`, {
@@ -28,11 +37,12 @@ export function toLogRequest(log: TLocalHabitLog): TLogHabitRequest {
   };
 }
 
-export type TSaveOutcome = 'saved' | 'kept-on-device';
+export type TSaveOutcome = 'saved' | 'kept-on-device' | 'refused';
 
 // Stored first (pending), then sent: if the call fails, or the tab closes mid-request, the check-in
 // is still on the device and goes out later; the member continues either way
-// (docs/domain/check-ins.md#check-ins-kept-on-the-device).
+// (docs/domain/check-ins.md#check-ins-kept-on-the-device). One the server refuses for good is kept
+// with the server's reason, which the dashboard tells the member.
 export async function saveCheckIn(log: TLocalHabitLog): Promise<TSaveOutcome> {
   const pending = { ...log, pendingSync: true };
   saveHabitLog(pending);
@@ -41,6 +51,10 @@ export async function saveCheckIn(log: TLocalHabitLog): Promise<TSaveOutcome> {
     clearHabitLogPending(pending);
     return 'saved';
   } catch (error) {
+    if (error instanceof HttpError && !isTransientFailure(error)) {
+      markHabitLogRefused(pending, { status: error.status, detail: error.detail ?? UNEXPLAINED_REFUSAL });
+      return 'refused';
+    }
     console.error('Could not save the check-in; it is kept on this device and will be sent later', error);
     return 'kept-on-device';
   }

@@ -15,9 +15,10 @@ describe('Daily Check-in when the server fails', () => {
   it('keeps the check-in on the device and still continues when the server fails', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const habit = createHabit();
+    const today = createTodayLog(habit);
     const fetchMock = stubCheckInApi({
       habitId: habit.id,
-      today: createTodayLog(habit),
+      today,
       log: () => Response.json({ detail: 'Service unavailable' }, { status: 503 }),
     });
     const { router } = renderRoute(pathOf(habit.id));
@@ -34,6 +35,8 @@ describe('Daily Check-in when the server fails', () => {
       notes: 'Sick day',
       positiveChangeId: null,
       pendingSync: true,
+      habitName: habit.name,
+      userHabitId: today.user_habit_id,
     });
     expect(await screen.findByText(/Your check-in is saved on this device and will sync/)).toBeVisible();
     expect(consoleError).toHaveBeenCalled();
@@ -90,5 +93,31 @@ describe('Daily Check-in when the server fails', () => {
     expect(await screen.findByText(/saved on this device and will sync/)).toBeVisible();
     expect(button("No didn't do it")).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('textbox', { name: 'Notes (optional)' })).toHaveValue('newer');
+  });
+
+  it('keeps a check-in the server refuses on saving and tells the member on the dashboard', async () => {
+    const habit = createHabit();
+    const today = createTodayLog(habit);
+    const detail = 'Sunday, 19 October 2025 is a paused day of this habit: paused days cannot be logged.';
+    const fetchMock = stubCheckInApi({
+      habitId: habit.id,
+      today,
+      log: () => Response.json({ detail }, { status: 409 }),
+    });
+    const { router } = renderRoute(pathOf(habit.id));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes completed' }));
+    await userEvent.click(button('Save Check-in'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programme/dashboard'));
+    const alert = await screen.findByRole('alert', { name: /A check-in was not saved/ });
+    expect(alert).toHaveTextContent(`Your check-in for ${habit.name} on Sunday 19 October 2025 (done)`);
+    expect(alert).toHaveTextContent(detail);
+    expect(getHabitLog(habit.id, '2025-10-19')).toMatchObject({
+      pendingSync: false,
+      refusal: { status: 409, detail },
+    });
+    // Refused for good: the dashboard does not send it again.
+    expect(logBodies(fetchMock, habit.id)).toHaveLength(1);
   });
 });

@@ -19,11 +19,13 @@ type CheckInFormProps = {
   // The member's local date the check-in is for (the server's "today" when it answered).
   date: string;
   habit: TCheckInHabit;
+  // The member's user habit, when the habit was loaded: a refusal later links to its days.
+  userHabitId?: string;
   initial: TCheckInEntry;
   earlier: TEarlierCheckIn;
 };
 
-export function CheckInForm({ habitId, date, habit, initial, earlier }: CheckInFormProps) {
+export function CheckInForm({ habitId, date, habit, userHabitId, initial, earlier }: CheckInFormProps) {
   const navigate = useNavigate();
   const [answer, setAnswer] = useState(initial.answer);
   const [changeId, setChangeId] = useState(initial.positiveChangeId);
@@ -34,7 +36,15 @@ export function CheckInForm({ habitId, date, habit, initial, earlier }: CheckInF
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!answer) return;
-    const log = { habitId, date, completed, notes, positiveChangeId: completed ? changeId : null };
+    const log = {
+      habitId,
+      date,
+      completed,
+      notes,
+      positiveChangeId: completed ? changeId : null,
+      habitName: habit.name,
+      ...(userHabitId ? { userHabitId } : {}),
+    };
     // Saved or kept on the device, the member carries on
     // (docs/domain/check-ins.md#check-ins-kept-on-the-device); the dashboard says which.
     save.mutate(log, { onSuccess: () => void navigate(`${DASHBOARD_PATH}?refresh=1`) });

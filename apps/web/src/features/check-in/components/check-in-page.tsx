@@ -44,7 +44,15 @@ export function CheckInPage({ habitId }: { habitId: string }) {
     <Stack gap="lg" maw={640}>
       <Title order={1}>Daily Check-in</Title>
       <HabitHeading name={habit.name} description={habit.description} />
-      <CheckInForm key={date} habitId={habitId} date={date} habit={habit} initial={entry} earlier={earlier} />
+      <CheckInForm
+        key={date}
+        habitId={habitId}
+        date={date}
+        habit={habit}
+        userHabitId={loaded?.user_habit_id}
+        initial={entry}
+        earlier={earlier}
+      />
     </Stack>
   );
 }

@@ -1,16 +1,63 @@
-import { Alert } from '@mantine/core';
-import { usePendingCheckInSync } from '../hooks/use-pending-check-in-sync.ts';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { fullDate } from '../../../lib/calendar-day.ts';
 import { plural } from '../../../lib/plural.ts';
+import { usePendingCheckInSync } from '../hooks/use-pending-check-in-sync.ts';
+import type { TLocalHabitLog } from '../utils/local-habit-logs.ts';
 
 // Tells the member that check-ins the server did not get are safe on this device, and sends them
-// (see usePendingCheckInSync). Renders nothing once there are none.
+// (see usePendingCheckInSync); and, for each one the server refused, which habit and day, why, and
+// what they can do, until they dismiss it (docs/domain/check-ins.md#check-ins-kept-on-the-device).
+// Renders nothing once there are none.
 export function PendingCheckInsNotice({ onSynced }: { onSynced: () => void }) {
-  const { pending } = usePendingCheckInSync({ onSynced });
-  if (pending === 0) return null;
+  const { pending, refused, acknowledge } = usePendingCheckInSync({ onSynced });
+  if (pending === 0 && refused.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" role="status" title="Saved on this device">
-      {pending === 1 ? 'Your check-in is' : plural(pending, 'check-in is', 'check-ins are')} saved on this device and
-      will sync when HabiTrack can reach the server again.
+    <Stack gap="sm">
+      {refused.map((log) => (
+        <RefusedCheckIn key={`${log.habitId} ${log.date}`} log={log} onDismiss={() => acknowledge(log)} />
+      ))}
+      {pending > 0 && (
+        <Alert color="yellow" variant="light" role="status" title="Saved on this device">
+          {pending === 1 ? 'Your check-in is' : plural(pending, 'check-in is', 'check-ins are')} saved on this device
+          and will sync when HabiTrack can reach the server again.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function RefusedCheckIn({ log, onDismiss }: { log: TLocalHabitLog; onDismiss: () => void }) {
+  const habit = log.habitName ?? 'your habit';
+  const day = fullDate(log.date);
+  const note = log.notes.trim();
+  // The habit's days (history page) let the member log another day or cancel a pause; without the
+  // user habit's id, the habit's check-in.
+  const way = log.userHabitId
+    ? { to: `/programme/habits/${log.userHabitId}/history`, label: `See the days of ${habit}` }
+    : { to: `/programme/habit-track/${log.habitId}`, label: `Open the check-in of ${habit}` };
+  return (
+    <Alert color="red" variant="light" role="alert" title="A check-in was not saved">
+      <Stack gap="xs">
+        <Text size="sm">
+          Your check-in for {habit} on {day} ({log.completed ? 'done' : 'not done'}) was kept on this device, and
+          HabiTrack refused it: {log.refusal?.detail}
+        </Text>
+        {note && <Text size="sm">Your note: “{note}”</Text>}
+        <Group gap="sm">
+          <Button component={Link} to={way.to} size="xs" variant="light">
+            {way.label}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={onDismiss}
+            aria-label={`Dismiss: check-in for ${habit} on ${day}`}
+          >
+            Dismiss
+          </Button>
+        </Group>
+      </Stack>
     </Alert>
   );
 }

@@ -1,5 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { getHabitLogs, getPendingHabitLogs, saveHabitLog, type TLocalHabitLog } from './local-habit-logs.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  acknowledgeRefusal,
+  getHabitLogs,
+  getPendingHabitLogs,
+  getRefusedHabitLogs,
+  saveHabitLog,
+  type TLocalHabitLog,
+} from './local-habit-logs.ts';
 import { stubFetch } from '../../../test/stub-fetch.ts';
 import { syncPendingCheckIns } from './sync-pending-check-ins.ts';
 
@@ -63,9 +70,9 @@ describe('syncPendingCheckIns', () => {
     await expect(syncPendingCheckIns()).resolves.toMatchObject({ remaining: 1 });
   });
 
-  it('takes a check-in the server refuses out of the queue but keeps it on the device', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    saveHabitLog(createLog({ date: '2025-09-01' }));
+  it('takes a check-in the server refuses out of the queue and keeps it with the reason until acknowledged', async () => {
+    const late = createLog({ date: '2025-09-01' });
+    saveHabitLog(late);
     saveHabitLog(createLog());
     let calls = 0;
     stubFetch(async () => {
@@ -78,8 +85,28 @@ describe('syncPendingCheckIns', () => {
     await expect(syncPendingCheckIns()).resolves.toEqual({ sent: 0, refused: 1, remaining: 1 });
     expect(getPendingHabitLogs().map((log) => log.date)).toEqual(['2025-10-18']);
     expect(getHabitLogs()).toHaveLength(2);
-    expect(consoleError).toHaveBeenCalled();
-    consoleError.mockRestore();
+    expect(getRefusedHabitLogs()).toEqual([
+      { ...late, pendingSync: false, refusal: { status: 409, detail: 'A check-in can be at most 2 days late.' } },
+    ]);
+
+    acknowledgeRefusal(late);
+    expect(getRefusedHabitLogs()).toEqual([]);
+    // Still on the device, as any check-in the server does not hold.
+    expect(getHabitLogs().find((log) => log.date === '2025-09-01')).toEqual({ ...late, pendingSync: false });
+  });
+
+  it('keeps an edit saved while the refused check-in was on its way queued, without the refusal', async () => {
+    const sent = createLog({ completed: true });
+    saveHabitLog(sent);
+    stubFetch(async () => {
+      // The member changes their answer for the day while the first one is being sent.
+      saveHabitLog({ ...sent, completed: false });
+      return Response.json({ detail: 'Refused.' }, { status: 422 });
+    });
+
+    await expect(syncPendingCheckIns()).resolves.toMatchObject({ refused: 1, remaining: 1 });
+    expect(getRefusedHabitLogs()).toEqual([]);
+    expect(getPendingHabitLogs()).toEqual([{ ...sent, completed: false }]);
   });
 
   it('runs once at a time', async () => {

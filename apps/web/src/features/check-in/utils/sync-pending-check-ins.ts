@@ -1,5 +1,6 @@
-import { clearHabitLogPending, getPendingHabitLogs } from './local-habit-logs.ts';
-import { logHabit, toLogRequest } from '../api/log-habit.ts';
+import type { HttpError } from '../../../lib/http.ts';
+import { clearHabitLogPending, getPendingHabitLogs, markHabitLogRefused } from './local-habit-logs.ts';
+import { logHabit, toLogRequest, UNEXPLAINED_REFUSAL } from '../api/log-habit.ts';
 import { isTransientFailure } from './is-transient-failure.ts';
 
 export type TSyncResult = { sent: number; refused: number; remaining: number };
@@ -15,14 +16,20 @@ async function sendAll(): Promise<TSyncResult> {
     } catch (error) {
       // Still unreachable: the rest would fail the same way; all of them go next time.
       if (isTransientFailure(error)) break;
-      // Refused for good (too late, habit no longer active): out of the queue so it is not sent
-      // forever, but the entry stays on the device.
-      console.error('The server refused a check-in kept on this device; it stays on the device only', error);
-      clearHabitLogPending(log);
+      // Refused for good (a paused day, a frame over, too late): out of the queue so it is not sent
+      // forever, with the server's reason, kept until the member has read it
+      // (docs/domain/check-ins.md#check-ins-kept-on-the-device).
+      markHabitLogRefused(log, refusalOf(error));
       refused += 1;
     }
   }
   return { sent, refused, remaining: getPendingHabitLogs().length };
+}
+
+// Every failure that is not transient is an answer from the server (is-transient-failure.ts).
+function refusalOf(error: unknown): { status: number; detail: string } {
+  const refused = error as HttpError;
+  return { status: refused.status, detail: refused.detail ?? UNEXPLAINED_REFUSAL };
 }
 
 let running: Promise<TSyncResult> | null = null;
