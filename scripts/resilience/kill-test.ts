@@ -147,15 +147,19 @@ async function prepareWriters(server: ApiProcess, authority: Authority): Promise
 // one-time inserts. 2xx is acknowledged. A refusal (4xx: the rules turned the date down) is not
 // acknowledged, never lost: the key is set aside with the reason. A 5xx or a wrong echo is a
 // failure. A write cut by the kill is attempted only.
-function writeStream(server: ApiProcess, writers: Writer[], cycle: number) {
+function writeStream(server: ApiProcess, writers: Writer[], cycle: number, stage: 'warm-up' | 'timed' = 'timed') {
   let stopped = false;
   let acknowledged = 0;
   let refused = 0;
   const unexpected: string[] = [];
-  const phase = cycle === 0 ? 'warm-up' : `before kill ${cycle}`;
+  const phase = stage === 'warm-up' ? `warm-up before kill ${cycle}` : `before kill ${cycle}`;
   const checkInLane = async (writer: Writer, key: Key, lane: number) => {
     for (let i = 0; !stopped && !key.refused; i++) {
-      const attempt: Attempt = { note: `${runTag} c${cycle} l${lane} #${++seq}`, seq, acknowledged: false };
+      const attempt: Attempt = {
+        note: `${runTag} c${cycle}${stage === 'warm-up' ? 'w' : ''} l${lane} #${++seq}`,
+        seq,
+        acknowledged: false,
+      };
       key.attempts.push(attempt);
       let status: number;
       let text: string;
@@ -395,24 +399,24 @@ async function main() {
         `each member's time zone, one lane each) and ${writers.reduce((n, w) => n + w.inserts.length, 0)} one-time inserts`,
     );
 
-    // Warm-up, not timed: one write on every lane (checked like all others), so the first kill's
-    // write rate is not the cold start's (first queries, connections, JIT).
-    const warmUp = writeStream(server, writers, 0);
-    const warmUntil = Date.now() + 60_000;
-    while (
-      warmUp.acknowledged() + warmUp.refused() < keysById.size &&
-      warmUp.unexpected.length === 0 &&
-      Date.now() < warmUntil
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    warmUp.stop();
-    await warmUp.settled();
-    failures.push(...warmUp.unexpected);
-    if (warmUp.unexpected.length) failures.push(...serverErrors(server, 'the server during the warm-up'));
-    console.log(`  warm-up: ${warmUp.acknowledged()} writes acknowledged`);
-
     for (let cycle = 1; cycle <= kills; cycle++) {
+      // Warm-up, not timed: one write on every lane (checked like all others), so the write rate
+      // is not that of a process just started (first queries, connections, JIT).
+      const warmUp = writeStream(server, writers, cycle, 'warm-up');
+      const warmUntil = Date.now() + 60_000;
+      while (
+        warmUp.acknowledged() + warmUp.refused() < keysById.size &&
+        warmUp.unexpected.length === 0 &&
+        Date.now() < warmUntil
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      warmUp.stop();
+      await warmUp.settled();
+      failures.push(...warmUp.unexpected);
+      if (warmUp.unexpected.length) {
+        failures.push(...serverErrors(server, `the server during the warm-up before kill ${cycle}`));
+      }
       const stream = writeStream(server, writers, cycle);
       const startedAt = Date.now();
       const killAfter = minMs + Math.random() * (maxMs - minMs);
@@ -458,7 +462,8 @@ async function main() {
       };
       results.push(result);
       console.log(
-        `  kill ${String(cycle).padStart(2)} after ${Math.round(killAfter)} ms: acknowledged so far ${result.acknowledged}, ` +
+        `  kill ${String(cycle).padStart(2)} after ${warmUp.acknowledged()} warm-up writes and ${Math.round(killAfter)} ms: ` +
+          `acknowledged so far ${result.acknowledged}, ` +
           `found ${result.found}, lost ${result.lost.length}, refused ${result.refused}, ` +
           `~${result.writesPerSecond.toFixed(0)} writes/s, restart ${restartMs ?? 'FAILED'} ms`,
       );
