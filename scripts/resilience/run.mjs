@@ -2,9 +2,12 @@
 // `npm run test:resilience`: the long fault tests, not part of `npm test`.
 //   1. kill -9 the API ten times mid-write on PGlite, then on PostgreSQL, and check that no
 //      acknowledged write is lost (scripts/resilience/kill-test.ts);
-//   2. the load/soak test (scripts/soak/soak.mjs), when present.
+//   2. the load/soak test (scripts/soak/soak.mjs), when present;
+//   3. background work under kill -9 (scripts/soak/background.ts): two API processes and a worker on
+//      PostgreSQL, a reminder wave and a SCIM burst in flight, the worker killed mid-send.
+// A short run of step 1 (one kill each) is part of `npm test` (scripts/resilience/kill-test.test.ts).
 // Stops at the first failure. KILLS=n changes the number of kills per database; SKIP_POSTGRES=1
-// runs the PGlite part only (a machine without PostgreSQL); SKIP_SOAK=1 leaves out the soak test.
+// runs the PGlite part only (a machine without PostgreSQL); SKIP_SOAK=1 leaves out steps 2 and 3.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +33,12 @@ const steps = [
     : existsSync(path.join(root, 'scripts/soak/soak.mjs'))
       ? { name: 'load and soak', args: ['scripts/soak/soak.mjs'] }
       : { name: 'load and soak', skip: 'scripts/soak/soak.mjs is not there' },
+  skipSoak || skipPostgres
+    ? {
+        name: 'background work under kill -9',
+        skip: skipSoak ? 'SKIP_SOAK is set' : 'SKIP_POSTGRES is set',
+      }
+    : { name: 'background work under kill -9', args: [...tsx, 'scripts/soak/background.ts'] },
 ];
 
 let current = null;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { THabitLog } from '@habitrack/contracts/habits/log-habit';
 import type { DbOrTx } from '../../client.ts';
 import type { AppDatabase } from '../../speed/app-database.ts';
+import { retryOnDeadlock } from '../../deadlock.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { habitLogs } from '../../schema/index.ts';
 
@@ -72,8 +73,9 @@ const saveHabitLogStatement = sharedStatement<SaveCall, SavedLog>({
     from written w join ${p.table} on ${p.userHabitId} = w.user_habit_id and ${p.logDate} = w.log_date`,
 });
 
+// Its own transaction: run again if it was a deadlock's victim (db/deadlock.ts).
 export function saveHabitLog(database: AppDatabase, call: SaveCall): Promise<SavedLog | null> {
-  return database.run(saveHabitLogStatement, call);
+  return retryOnDeadlock(() => database.run(saveHabitLogStatement, call));
 }
 
 export function toHabitLog(row: typeof habitLogs.$inferSelect, habitId: string): THabitLog {

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../client.ts';
+import type { Db, DbOrTx } from '../../client.ts';
+import { retryOnDeadlock } from '../../deadlock.ts';
 import { endorsements, userHabits, users } from '../../schema/index.ts';
 
 // Whether the member has an active habit on their own date at `now` (one whose frame is not over,
@@ -21,15 +22,18 @@ export async function hasActiveHabit(db: DbOrTx, options: { userId: string; now:
 }
 
 // Null when the endorser already endorsed them on that date (the unique constraint decides races).
+// Its own transaction (not inside one): run again if it was a deadlock's victim (db/deadlock.ts).
 export async function insertEndorsement(
-  db: DbOrTx,
+  db: Db,
   values: { endorserId: string; endorsedId: string; endorsedOn: string; message: string },
 ) {
-  const [row] = await db
-    .insert(endorsements)
-    .values(values)
-    .onConflictDoNothing({ target: [endorsements.endorserId, endorsements.endorsedId, endorsements.endorsedOn] })
-    .returning();
+  const [row] = await retryOnDeadlock(() =>
+    db
+      .insert(endorsements)
+      .values(values)
+      .onConflictDoNothing({ target: [endorsements.endorserId, endorsements.endorsedId, endorsements.endorsedOn] })
+      .returning(),
+  );
   return row ?? null;
 }
 
