@@ -84,6 +84,8 @@ export default defineConfig([
     '**/playwright-report/',
     '**/test-results/',
     'bench/reports/',
+    // Compiled by `npm run i18n:compile`, not written by hand.
+    'apps/web/src/locales/*/messages.js',
   ]),
   {
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],

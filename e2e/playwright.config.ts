@@ -38,6 +38,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // The browser asks for British English, the source language (docs/decisions/021-internationalisation-with-lingui.md):
+    // the specs read the texts as written in the code.
+    locale: 'en-GB',
     ignoreHTTPSErrors: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './lingui-vite.ts';
 import { defineConfig, type Plugin } from 'vite';
 import { SCREEN_PATHS } from './src/app/screen-paths.ts';
 
@@ -214,7 +215,7 @@ function sharedByMemberScreens(id: string, graph: ModuleGraph): boolean {
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), bootPreload(), precompress()],
+  plugins: [linguiPlugins(), react(), bootPreload(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './lingui-vite.ts';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [linguiPlugins(), react()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -3,6 +3,7 @@ import './styles.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadStoredProviderSdk } from '../features/auth/adapters/preload-sdk.ts';
+import { activateLocale, preferredLocale } from '../lib/i18n/i18n.ts';
 import { App, screenShown } from './app.tsx';
 
 const container = document.getElementById('root');
@@ -15,9 +16,10 @@ preloadStoredProviderSdk();
 // render waits for the opened screen's code (its lazy route; the page preloads it with the entry,
 // see vite.config.ts), so the screen is part of that sliced render. Rendered before, the frame
 // would show at once and the screen follow when its code arrived, in one long task: the router's
-// updates are not transitions (app.tsx).
+// updates are not transitions (app.tsx). The member's catalog (its own chunk, lib/i18n/catalogs.ts)
+// downloads at the same time as the screen's code, not after it.
 const root = createRoot(container);
-void screenShown().then(() =>
+void Promise.all([screenShown(), activateLocale(preferredLocale())]).then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>

@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AuthRoot, type AuthRootOptions } from './auth-root.tsx';
+import { LocaleProvider } from './locale-provider.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 type ProvidersProps = {
@@ -16,10 +17,12 @@ type ProvidersProps = {
 export function Providers({ children, queryClient, mantineEnv = 'default', auth }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
-      <QueryClientProvider client={client}>
-        <AuthRoot {...auth}>{children}</AuthRoot>
-      </QueryClientProvider>
-    </MantineProvider>
+    <LocaleProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
+        <QueryClientProvider client={client}>
+          <AuthRoot {...auth}>{children}</AuthRoot>
+        </QueryClientProvider>
+      </MantineProvider>
+    </LocaleProvider>
   );
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { activateLocale } from '../lib/i18n/i18n.ts';
 
 // findBy*/waitFor wait up to 5 s: on a busy 2-core machine a route change in jsdom can take over
 // the 1 s default. A real failure still fails, just later.
@@ -12,6 +13,11 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
 });
+
+// Screens render in the source locale (en-GB) unless a test switches; a switched locale is undone
+// after the test (its catalog stays loaded, so this is immediate).
+await activateLocale('en-GB');
+afterEach(() => activateLocale('en-GB'));
 
 // jsdom has no matchMedia; Mantine reads it for the colour scheme.
 Object.defineProperty(window, 'matchMedia', {

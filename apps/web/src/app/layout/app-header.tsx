@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -13,7 +15,7 @@ import classes from './app-header.module.css';
 
 // Shown while the programme loads, and when the member has none (404) or it fails to load
 // (docs/domain/constants.md#default-texts).
-const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
+const DEFAULT_PROGRAMME_NAME = msg`Leadership Excellence Programme`;
 
 type AppHeaderProps = {
   productName: string;
@@ -25,6 +27,7 @@ type AppHeaderProps = {
 // the page below asks at the same moment, so the two share one request instead of racing.
 export function AppHeader({ productName }: AppHeaderProps) {
   const auth = useHybridAuth();
+  const { i18n } = useLingui();
   const { devTools } = useAppConfig();
   const me = useMe();
   const programme = useQuery({ ...currentProgrammeQueryOptions, enabled: me.isSuccess });
@@ -50,30 +53,32 @@ export function AppHeader({ productName }: AppHeaderProps) {
         </Text>
         {!accountProblem && (
           <Text size="sm" c="dimmed">
-            {programme.data?.name ?? DEFAULT_PROGRAMME_NAME}
+            {programme.data?.name ?? i18n._(DEFAULT_PROGRAMME_NAME)}
           </Text>
         )}
       </div>
       <div className={classes.account}>
-        <Text size="sm">Welcome, {displayName}</Text>
+        <Text size="sm">
+          <Trans>Welcome, {displayName}</Trans>
+        </Text>
         {!accountProblem && insightsPath && (
           <Anchor component={Link} to={insightsPath} size="sm">
-            Insights
+            <Trans>Insights</Trans>
           </Anchor>
         )}
         {!accountProblem && me.data?.is_admin && (
           <Anchor component={Link} to="/admin" size="sm">
-            Administration
+            <Trans>Administration</Trans>
           </Anchor>
         )}
         {!accountProblem && (
           <Anchor component={Link} to="/settings/notifications" size="sm">
-            Notifications
+            <Trans>Notifications</Trans>
           </Anchor>
         )}
         {!accountProblem && (
           <Anchor component={Link} to="/settings/data" size="sm">
-            My data
+            <Trans>My data</Trans>
           </Anchor>
         )}
         {devTools && !accountProblem && (
@@ -82,7 +87,7 @@ export function AppHeader({ productName }: AppHeaderProps) {
       </div>
       <Box className={classes.logout}>
         <Button variant="default" size="xs" onClick={() => void auth.logout()}>
-          Logout
+          <Trans>Logout</Trans>
         </Button>
       </Box>
     </header>

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'react-router';
+import { LanguageSelect } from '../../../components/ui/language-select.tsx';
 import { useHybridAuth } from '../hooks/use-hybrid-auth.ts';
 import type { TIdpType } from '../types.ts';
 
@@ -9,10 +11,11 @@ type LoginScreenProps = {
 
 // The Login screen (docs/domain/screens.md#login-screen). A button for the provider already chosen
 // signs in directly; the other one switches provider (stored, page reloaded, then signs in
-// automatically).
+// automatically). The language menu switches the page's language at once, before anyone signs in.
 export function LoginScreen({ productName }: LoginScreenProps) {
   const auth = useHybridAuth();
   const location = useLocation();
+  const { t } = useLingui();
 
   const signInWith = (type: TIdpType) => {
     if (type === auth.idpType) void auth.login(`${location.pathname}${location.search}${location.hash}`);
@@ -24,16 +27,20 @@ export function LoginScreen({ productName }: LoginScreenProps) {
       <Paper component="main" withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }} w="100%" maw={440}>
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={1}>Welcome to {productName}</Title>
-            <Text c="dimmed">Sign in to build lasting leadership habits with your cohort.</Text>
+            <Title order={1}>
+              <Trans>Welcome to {productName}</Trans>
+            </Title>
+            <Text c="dimmed">
+              <Trans>Sign in to build lasting leadership habits with your cohort.</Trans>
+            </Text>
           </Stack>
           {auth.error && (
-            <Alert color="red" title="Sign-in did not complete">
+            <Alert color="red" title={t`Sign-in did not complete`}>
               {auth.error.message}
             </Alert>
           )}
           <Button size="md" onClick={() => signInWith('azure_ad')} disabled={!auth.available.azure_ad}>
-            Login with Corporate Account
+            <Trans>Login with Corporate Account</Trans>
           </Button>
           <Button
             size="md"
@@ -41,19 +48,22 @@ export function LoginScreen({ productName }: LoginScreenProps) {
             disabled
             rightSection={
               <Badge size="sm" variant="light" color="gray">
-                Coming Soon
+                <Trans>Coming Soon</Trans>
               </Badge>
             }
           >
-            Login With Google
+            <Trans>Login With Google</Trans>
           </Button>
           <Button size="md" variant="outline" onClick={() => signInWith('auth0')} disabled={!auth.available.auth0}>
-            Login with HabiTrack Account
+            <Trans>Login with HabiTrack Account</Trans>
           </Button>
           <Text size="xs" c="dimmed">
-            By signing in, you agree to the {productName} Terms of Service and Privacy Policy. You will be asked to
-            accept them before you start.
+            <Trans>
+              By signing in, you agree to the {productName} Terms of Service and Privacy Policy. You will be asked to
+              accept them before you start.
+            </Trans>
           </Text>
+          <LanguageSelect />
         </Stack>
       </Paper>
     </Center>
