@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
@@ -8,30 +11,30 @@ import '../styles.ts';
 export const ADMIN_SECTIONS = [
   {
     value: 'people',
-    label: 'People',
+    label: msg`People`,
     Section: lazy(async () => ({ default: (await import('./people-section.tsx')).PeopleSection })),
   },
   {
     value: 'cohorts',
-    label: 'Cohorts',
+    label: msg`Cohorts`,
     Section: lazy(async () => ({ default: (await import('./cohorts-section.tsx')).CohortsSection })),
   },
   {
     value: 'content',
-    label: 'Programme content',
+    label: msg`Programme content`,
     Section: lazy(async () => ({ default: (await import('./content-section.tsx')).ContentSection })),
   },
   {
     value: 'settings',
-    label: 'Settings',
+    label: msg`Settings`,
     Section: lazy(async () => ({ default: (await import('./settings-section.tsx')).SettingsSection })),
   },
   {
     value: 'audit',
-    label: 'Audit log',
+    label: msg`Audit log`,
     Section: lazy(async () => ({ default: (await import('./audit-section.tsx')).AuditSection })),
   },
-] as const;
+] as const satisfies readonly { value: string; label: MessageDescriptor; Section: unknown }[];
 export type TAdminSection = (typeof ADMIN_SECTIONS)[number]['value'];
 
 export function isAdminSection(value: string | undefined): value is TAdminSection {
@@ -48,19 +51,26 @@ type AdminConsoleProps = {
 // /admin (issue 21): the organisation's administrators run their programme here. Each section is
 // its own address (/admin/people, ...), so it can be bookmarked and Back returns to the last one.
 export function AdminConsole({ section, onSectionChange, isAdmin }: AdminConsoleProps) {
+  const { t, i18n } = useLingui();
   if (!isAdmin) {
     return (
       <Stack gap="md">
-        <Title order={1}>Administration</Title>
-        <Alert color="yellow" role="alert" title="Only administrators can use this console">
-          <Text size="sm">Ask one of your organisation&apos;s administrators if you need access.</Text>
+        <Title order={1}>
+          <Trans>Administration</Trans>
+        </Title>
+        <Alert color="yellow" role="alert" title={t`Only administrators can use this console`}>
+          <Text size="sm">
+            <Trans>Ask one of your organisation&apos;s administrators if you need access.</Trans>
+          </Text>
         </Alert>
       </Stack>
     );
   }
   return (
     <Stack gap="md">
-      <Title order={1}>Administration</Title>
+      <Title order={1}>
+        <Trans>Administration</Trans>
+      </Title>
       <Tabs
         value={section}
         onChange={(value) => {
@@ -68,16 +78,16 @@ export function AdminConsole({ section, onSectionChange, isAdmin }: AdminConsole
         }}
         keepMounted={false}
       >
-        <Tabs.List aria-label="Administration sections" style={{ flexWrap: 'wrap' }}>
+        <Tabs.List aria-label={t`Administration sections`} style={{ flexWrap: 'wrap' }}>
           {ADMIN_SECTIONS.map(({ value, label }) => (
             <Tabs.Tab key={value} value={value}>
-              {label}
+              {i18n._(label)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {ADMIN_SECTIONS.map(({ value, Section }) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            <Suspense fallback={<LoadingState label="Loading section" />}>
+            <Suspense fallback={<LoadingState label={t`Loading section`} />}>
               <Section />
             </Suspense>
           </Tabs.Panel>

@@ -1,4 +1,6 @@
 import type { TAuditEntry, TAuditFilters } from '@habitrack/contracts/admin/audit';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Code, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
@@ -25,7 +27,7 @@ function Values({ label, value }: { label: string; value: unknown }) {
       </Text>
       {value === null || value === undefined ? (
         <Text size="sm" c="dimmed">
-          Nothing
+          <Trans>Nothing</Trans>
         </Text>
       ) : (
         <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -37,15 +39,20 @@ function Values({ label, value }: { label: string; value: unknown }) {
 }
 
 function EntryRows({ entry }: { entry: TAuditEntry }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const actor = entry.actor.name;
   const detailsId = `audit-${entry.id}`;
   return (
     <Fragment>
       <Table.Tr>
         <Table.Td>{formatInstant(entry.at)}</Table.Td>
         <Table.Td>
-          {entry.actor.name}
-          {entry.actor.kind === 'token' ? ' (SCIM token)' : entry.actor.kind === 'system' ? ' (system)' : ''}
+          {entry.actor.kind === 'token'
+            ? t`${actor} (SCIM token)`
+            : entry.actor.kind === 'system'
+              ? t`${actor} (system)`
+              : actor}
         </Table.Td>
         <Table.Th scope="row" fw={500}>
           <Code>{entry.action}</Code>
@@ -64,7 +71,7 @@ function EntryRows({ entry }: { entry: TAuditEntry }) {
             aria-expanded={open}
             aria-controls={detailsId}
           >
-            {open ? 'Hide changes' : 'Show changes'}
+            {open ? t`Hide changes` : t`Show changes`}
           </Button>
         </Table.Td>
       </Table.Tr>
@@ -72,8 +79,8 @@ function EntryRows({ entry }: { entry: TAuditEntry }) {
         <Table.Tr id={detailsId}>
           <Table.Td colSpan={5}>
             <Group align="flex-start" gap="md" wrap="wrap">
-              <Values label="Before" value={entry.before} />
-              <Values label="After" value={entry.after} />
+              <Values label={t`Before`} value={entry.before} />
+              <Values label={t`After`} value={entry.after} />
             </Group>
           </Table.Td>
         </Table.Tr>
@@ -85,6 +92,7 @@ function EntryRows({ entry }: { entry: TAuditEntry }) {
 // The audit log: every write by an administrator, leader or team leader and every SCIM change,
 // newest first; searchable, filterable and exported as CSV with the same filters.
 export function AuditSection() {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [action, setAction] = useState('');
   const [from, setFrom] = useState('');
@@ -104,6 +112,13 @@ export function AuditSection() {
   const exportCsv = useExportAudit();
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.page_size)) : 1;
   const filtered = Object.keys(filters).length > 0;
+  // "12 entries match (updating…)": how many entries the log holds, and whether it is being reloaded.
+  const entryCount = (total: number, matching: boolean, fetching: boolean): string => {
+    const count = matching
+      ? plural(total, { one: '# entry match', other: '# entries match' })
+      : plural(total, { one: '# entry', other: '# entries' });
+    return fetching ? t`${count} (updating…)` : count;
+  };
   const onFilter = (apply: () => void) => {
     apply();
     setPage(1);
@@ -113,53 +128,55 @@ export function AuditSection() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
-          Every change made by administrators, leaders, team leaders and your directory. The log cannot be edited.
+          <Trans>
+            Every change made by administrators, leaders, team leaders and your directory. The log cannot be edited.
+          </Trans>
         </Text>
         <Button variant="default" onClick={() => exportCsv.mutate(filters)} loading={exportCsv.isPending}>
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       </Group>
       {exportCsv.isError && (
-        <Alert color="red" role="alert" title="The export failed">
+        <Alert color="red" role="alert" title={t`The export failed`}>
           {problemMessage(exportCsv.error)}
         </Alert>
       )}
       <Group gap="sm" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
         <TextInput
-          label="Search"
-          placeholder="Who, what or which id"
+          label={t`Search`}
+          placeholder={t`Who, what or which id`}
           type="search"
           value={search}
           onChange={(event) => onFilter(() => setSearch(event.currentTarget.value))}
           miw={200}
         />
         <TextInput
-          label="Action"
-          placeholder="e.g. person.deactivate"
+          label={t`Action`}
+          placeholder={t`e.g. person.deactivate`}
           value={action}
           onChange={(event) => onFilter(() => setAction(event.currentTarget.value))}
           miw={160}
         />
         <TextInput
-          label="From"
+          label={t`From`}
           type="date"
           value={from}
           onChange={(event) => onFilter(() => setFrom(event.currentTarget.value))}
           miw={150}
         />
         <TextInput
-          label="To"
+          label={t`To`}
           type="date"
           value={to}
           onChange={(event) => onFilter(() => setTo(event.currentTarget.value))}
           miw={150}
         />
       </Group>
-      {audit.isPending && <LoadingState label="Loading the audit log" />}
+      {audit.isPending && <LoadingState label={t`Loading the audit log`} />}
       {audit.isError && (
         <ErrorState
           compact
-          title="The audit log could not be loaded"
+          title={t`The audit log could not be loaded`}
           message={problemMessage(audit.error)}
           onRetry={() => void audit.refetch()}
         />
@@ -167,23 +184,23 @@ export function AuditSection() {
       {audit.data && (
         <>
           <Text size="sm" role="status" aria-live="polite">
-            {audit.data.total === 1 ? '1 entry' : `${audit.data.total} entries`}
-            {filtered ? ' match' : ''}
-            {audit.isFetching ? ' (updating…)' : ''}
+            {entryCount(audit.data.total, filtered, audit.isFetching)}
           </Text>
           {audit.data.entries.length === 0 ? (
-            <Text>{filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}</Text>
+            <Text>{filtered ? t`No entry matches these filters.` : t`Nothing has been recorded yet.`}</Text>
           ) : (
-            <ScrollBox label="Audit log table" minWidth={680}>
+            <ScrollBox label={t`Audit log table`} minWidth={680}>
               <Table striped>
-                <Table.Caption>Audit log, newest first</Table.Caption>
+                <Table.Caption>
+                  <Trans>Audit log, newest first</Trans>
+                </Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">Who</Table.Th>
-                    <Table.Th scope="col">Action</Table.Th>
-                    <Table.Th scope="col">What</Table.Th>
-                    <Table.Th scope="col">Changes</Table.Th>
+                    <Table.Th scope="col">{t`When`}</Table.Th>
+                    <Table.Th scope="col">{t`Who`}</Table.Th>
+                    <Table.Th scope="col">{t`Action`}</Table.Th>
+                    <Table.Th scope="col">{t`What`}</Table.Th>
+                    <Table.Th scope="col">{t`Changes`}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -199,8 +216,8 @@ export function AuditSection() {
               total={pages}
               value={page}
               onChange={setPage}
-              aria-label="Audit log pages"
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              aria-label={t`Audit log pages`}
+              getItemProps={(item) => ({ 'aria-label': t`Page ${item}` })}
             />
           )}
         </>

@@ -1,4 +1,5 @@
 import type { TAdminCohort } from '@habitrack/contracts/admin/cohorts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateCohort } from '../api/create-cohort.ts';
@@ -15,6 +16,7 @@ type CohortFormModalProps = {
 
 // Create a cohort, or rename one and choose its programme. A refusal keeps what was typed.
 export function CohortFormModal({ cohort, programmes, onClose }: CohortFormModalProps) {
+  const { t } = useLingui();
   const existing = cohort !== 'new' ? cohort : null;
   const [name, setName] = useState(existing?.name ?? '');
   const [programmeId, setProgrammeId] = useState<string | null>(existing?.programme.id ?? programmes[0]?.value ?? null);
@@ -40,7 +42,7 @@ export function CohortFormModal({ cohort, programmes, onClose }: CohortFormModal
     <Modal
       opened={cohort !== null}
       onClose={onClose}
-      title={existing ? `Edit ${existing.name}` : 'Create a cohort'}
+      title={existing ? t`Edit ${existing.name}` : t`Create a cohort`}
       centered
     >
       <form
@@ -50,9 +52,9 @@ export function CohortFormModal({ cohort, programmes, onClose }: CohortFormModal
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} />
+          <TextInput label={t`Name`} required value={name} onChange={(event) => setName(event.currentTarget.value)} />
           <Select
-            label="Programme"
+            label={t`Programme`}
             required
             data={
               existing && !programmes.some((p) => p.value === existing.programme.id)
@@ -62,19 +64,19 @@ export function CohortFormModal({ cohort, programmes, onClose }: CohortFormModal
             value={programmeId}
             onChange={setProgrammeId}
             allowDeselect={false}
-            description={existing ? 'A cohort whose members have active habits cannot change programme.' : undefined}
+            description={existing ? t`A cohort whose members have active habits cannot change programme.` : undefined}
           />
           {save.isError && (
-            <Alert color="red" role="alert" title="The cohort was not saved">
+            <Alert color="red" role="alert" title={t`The cohort was not saved`}>
               {problemMessage(save.error)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={save.isPending} disabled={!programmeId}>
-              {existing ? 'Save' : 'Create'}
+              {existing ? t`Save` : t`Create`}
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,5 @@
 import type { TAdminCohort } from '@habitrack/contracts/admin/cohorts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -15,6 +16,7 @@ import { ScrollBox } from './scroll-box.tsx';
 // Cohorts: their programme and size; create, rename, change programme, move people, and choose the
 // default cohort (where people provisioned from the directory start).
 export function CohortsSection() {
+  const { t } = useLingui();
   const cohorts = useCohorts();
   const programmes = useProgrammes();
   const settings = useSettings();
@@ -37,41 +39,48 @@ export function CohortsSection() {
     );
   };
 
+  const defaultName = makingDefault?.name ?? '';
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
-          A cohort is a group of people going through one programme together.
+          <Trans>A cohort is a group of people going through one programme together.</Trans>
         </Text>
         <Group gap="sm">
           <Button onClick={() => setEditing('new')} disabled={!programmes.data?.length}>
-            Create a cohort
+            <Trans>Create a cohort</Trans>
           </Button>
           <Button variant="default" onClick={() => setMoving(true)} disabled={!cohorts.data?.length}>
-            Move people
+            <Trans>Move people</Trans>
           </Button>
         </Group>
       </Group>
-      {cohorts.isPending && <LoadingState label="Loading cohorts" />}
+      {cohorts.isPending && <LoadingState label={t`Loading cohorts`} />}
       {cohorts.isError && (
         <ErrorState
           compact
-          title="Cohorts could not be loaded"
+          title={t`Cohorts could not be loaded`}
           message={problemMessage(cohorts.error)}
           onRetry={() => void cohorts.refetch()}
         />
       )}
-      {cohorts.data?.length === 0 && <Text>There are no cohorts yet. Create one to place people in a programme.</Text>}
+      {cohorts.data?.length === 0 && (
+        <Text>
+          <Trans>There are no cohorts yet. Create one to place people in a programme.</Trans>
+        </Text>
+      )}
       {cohorts.data && cohorts.data.length > 0 && (
-        <ScrollBox label="Cohorts table" minWidth={520}>
+        <ScrollBox label={t`Cohorts table`} minWidth={520}>
           <Table striped>
-            <Table.Caption>Cohorts, by name</Table.Caption>
+            <Table.Caption>
+              <Trans>Cohorts, by name</Trans>
+            </Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Cohort</Table.Th>
-                <Table.Th scope="col">Programme</Table.Th>
-                <Table.Th scope="col">Members</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+                <Table.Th scope="col">{t`Cohort`}</Table.Th>
+                <Table.Th scope="col">{t`Programme`}</Table.Th>
+                <Table.Th scope="col">{t`Members`}</Table.Th>
+                <Table.Th scope="col">{t`Actions`}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -81,7 +90,7 @@ export function CohortsSection() {
                     {cohort.name}
                     {cohort.is_default && (
                       <Badge miw="max-content" ml="xs" size="sm" color="blue">
-                        Default
+                        <Trans>Default</Trans>
                       </Badge>
                     )}
                   </Table.Th>
@@ -93,9 +102,9 @@ export function CohortsSection() {
                         size="xs"
                         variant="light"
                         onClick={() => setEditing(cohort)}
-                        aria-label={`Edit ${cohort.name}`}
+                        aria-label={t`Edit ${cohort.name}`}
                       >
-                        Edit
+                        <Trans>Edit</Trans>
                       </Button>
                       {!cohort.is_default && (
                         <Button
@@ -103,9 +112,9 @@ export function CohortsSection() {
                           variant="default"
                           onClick={() => setMakingDefault(cohort)}
                           disabled={!settings.data}
-                          aria-label={`Make ${cohort.name} the default cohort`}
+                          aria-label={t`Make ${cohort.name} the default cohort`}
                         >
-                          Make default
+                          <Trans>Make default</Trans>
                         </Button>
                       )}
                     </Group>
@@ -125,14 +134,14 @@ export function CohortsSection() {
       {cohorts.data && <MoveMembersModal opened={moving} cohorts={cohorts.data} onClose={() => setMoving(false)} />}
       <ConfirmDialog
         opened={makingDefault !== null}
-        title="Change the default cohort?"
-        confirmLabel="Make default"
+        title={t`Change the default cohort?`}
+        confirmLabel={t`Make default`}
         pending={updateSettings.isPending}
         error={updateSettings.isError ? problemMessage(updateSettings.error) : null}
         onConfirm={makeDefault}
         onClose={closeDefault}
       >
-        {`People your directory provisions from now on will join ${makingDefault?.name ?? ''}. People already placed stay where they are.`}
+        {t`People your directory provisions from now on will join ${defaultName}. People already placed stay where they are.`}
       </ConfirmDialog>
     </Stack>
   );

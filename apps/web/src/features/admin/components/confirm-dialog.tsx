@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -21,18 +22,19 @@ type ConfirmDialogProps = {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { opened, title, children, confirmLabel, danger = false, pending, confirmDisabled = false } = props;
   const { error, onConfirm, onClose } = props;
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title} centered>
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': t`Close` }} title={title} centered>
       <Stack gap="md">
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         {error && (
-          <Alert color="red" role="alert" title="Not done">
+          <Alert color="red" role="alert" title={t`Not done`}>
             {error}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={pending} disabled={confirmDisabled}>
             {confirmLabel}

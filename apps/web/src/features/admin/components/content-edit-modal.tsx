@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useEditContent, type TContentEdit } from '../api/edit-content.ts';
@@ -78,6 +79,7 @@ const same = (a: TFieldValue | undefined, b: TFieldValue | undefined) => JSON.st
 // One form for every text of the programme (its name, a module, a behaviour, a habit, a positive
 // change, a new habit). A refused save keeps what was typed.
 export function ContentEditModal({ form, onClose }: { form: TContentForm | null; onClose: () => void }) {
+  const { t } = useLingui();
   const [values, setValues] = useState<Record<string, TFieldValue>>(form?.initial ?? {});
   const edit = useEditContent();
   const close = () => {
@@ -95,7 +97,7 @@ export function ContentEditModal({ form, onClose }: { form: TContentForm | null;
     <Modal
       opened={form !== null}
       onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
       title={form?.title}
       size="lg"
       centered
@@ -117,16 +119,16 @@ export function ContentEditModal({ form, onClose }: { form: TContentForm | null;
               />
             ))}
             {edit.isError && (
-              <Alert color="red" role="alert" title="Not saved">
+              <Alert color="red" role="alert" title={t`Not saved`}>
                 {problemMessage(edit.error)}
               </Alert>
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" loading={edit.isPending}>
-                {form.submitLabel ?? 'Save'}
+                {form.submitLabel ?? t`Save`}
               </Button>
             </Group>
           </Stack>

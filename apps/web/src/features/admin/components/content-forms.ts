@@ -5,6 +5,7 @@ import type {
   TAdminPositiveChange,
   TAdminProgramme,
 } from '@habitrack/contracts/admin/content';
+import { t } from '@lingui/core/macro';
 import type { TContentEdit } from '../api/edit-content.ts';
 import type { TContentForm, TField, TFieldValue } from './content-edit-modal.tsx';
 
@@ -13,28 +14,43 @@ const text = (value: string | null) => value ?? '';
 const pick = (values: Record<string, TFieldValue>, changed: string[]) =>
   Object.fromEntries(changed.map((name) => [name, values[name]]));
 
-const DIFFICULTIES = [
-  { value: 'easy', label: 'Easy' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'hard', label: 'Hard' },
-];
+// A habit's difficulty, in the active locale ("Easy").
+export function difficultyLabel(difficulty: TAdminHabit['difficulty']): string {
+  switch (difficulty) {
+    case 'easy':
+      return t`Easy`;
+    case 'medium':
+      return t`Medium`;
+    default:
+      return t`Hard`;
+  }
+}
 
-const HABIT_FIELDS: TField[] = [
-  { name: 'name', label: 'Name', kind: 'text', required: true },
-  { name: 'description', label: 'Description', kind: 'textarea' },
-  { name: 'instructions', label: 'Instructions', kind: 'textarea' },
-  { name: 'difficulty', label: 'Difficulty', kind: 'select', options: DIFFICULTIES, required: true },
-  { name: 'estimated_time_minutes', label: 'Minutes a day', kind: 'number', min: 1, max: 1440, required: true },
+const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+// The fields are made when a form opens, so their labels are in the locale of that moment.
+const habitFields = (): TField[] => [
+  { name: 'name', label: t`Name`, kind: 'text', required: true },
+  { name: 'description', label: t`Description`, kind: 'textarea' },
+  { name: 'instructions', label: t`Instructions`, kind: 'textarea' },
+  {
+    name: 'difficulty',
+    label: t`Difficulty`,
+    kind: 'select',
+    options: DIFFICULTIES.map((value) => ({ value, label: difficultyLabel(value) })),
+    required: true,
+  },
+  { name: 'estimated_time_minutes', label: t`Minutes a day`, kind: 'number', min: 1, max: 1440, required: true },
   {
     name: 'default_duration_days',
-    label: 'Days to build the habit',
+    label: t`Days to build the habit`,
     kind: 'number',
     min: 1,
     max: 366,
     required: true,
-    description: 'Applies to people who choose the habit from now on.',
+    description: t`Applies to people who choose the habit from now on.`,
   },
-  { name: 'tips', label: 'Tips', kind: 'tags', description: 'Press Enter after each tip.' },
+  { name: 'tips', label: t`Tips`, kind: 'tags', description: t`Press Enter after each tip.` },
 ];
 
 function update(kind: Exclude<TContentEdit['kind'], 'add-habit' | 'retire-habit' | 'restore-habit'>, id: string) {
@@ -44,15 +60,15 @@ function update(kind: Exclude<TContentEdit['kind'], 'add-habit' | 'retire-habit'
 
 export function programmeForm(programme: TAdminProgramme): TContentForm {
   return {
-    title: `Edit ${programme.name}`,
+    title: t`Edit ${programme.name}`,
     fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'description', label: 'Description', kind: 'textarea' },
+      { name: 'name', label: t`Name`, kind: 'text', required: true },
+      { name: 'description', label: t`Description`, kind: 'textarea' },
       {
         name: 'intro_content',
-        label: 'Introduction (HTML)',
+        label: t`Introduction (HTML)`,
         kind: 'textarea',
-        description: 'Shown on the programme introduction page. Unsafe HTML is removed when it is saved.',
+        description: t`Shown on the programme introduction page. Unsafe HTML is removed when it is saved.`,
       },
     ],
     initial: {
@@ -66,8 +82,8 @@ export function programmeForm(programme: TAdminProgramme): TContentForm {
 
 export function moduleForm(module: TAdminModule): TContentForm {
   return {
-    title: `Rename the module ${module.name}`,
-    fields: [{ name: 'name', label: 'Name', kind: 'text', required: true }],
+    title: t`Rename the module ${module.name}`,
+    fields: [{ name: 'name', label: t`Name`, kind: 'text', required: true }],
     initial: { name: module.name },
     toEdit: update('module', module.id),
   };
@@ -75,10 +91,10 @@ export function moduleForm(module: TAdminModule): TContentForm {
 
 export function behaviourForm(behaviour: TAdminBehaviour): TContentForm {
   return {
-    title: `Edit the behaviour ${behaviour.name}`,
+    title: t`Edit the behaviour ${behaviour.name}`,
     fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'description', label: 'Description', kind: 'textarea' },
+      { name: 'name', label: t`Name`, kind: 'text', required: true },
+      { name: 'description', label: t`Description`, kind: 'textarea' },
     ],
     initial: { name: behaviour.name, description: text(behaviour.description) },
     toEdit: update('behaviour', behaviour.id),
@@ -86,9 +102,10 @@ export function behaviourForm(behaviour: TAdminBehaviour): TContentForm {
 }
 
 export function habitForm(habit: TAdminHabit): TContentForm {
+  const name = habit.name;
   return {
-    title: `Edit the habit ${habit.name}`,
-    fields: HABIT_FIELDS,
+    title: t`Edit the habit ${name}`,
+    fields: habitFields(),
     initial: {
       name: habit.name,
       description: text(habit.description),
@@ -104,8 +121,8 @@ export function habitForm(habit: TAdminHabit): TContentForm {
 
 export function newHabitForm(behaviour: TAdminBehaviour): TContentForm {
   return {
-    title: `Add a habit to ${behaviour.name}`,
-    fields: HABIT_FIELDS,
+    title: t`Add a habit to ${behaviour.name}`,
+    fields: habitFields(),
     initial: {
       name: '',
       description: '',
@@ -115,7 +132,7 @@ export function newHabitForm(behaviour: TAdminBehaviour): TContentForm {
       default_duration_days: 60,
       tips: [],
     },
-    submitLabel: 'Add the habit',
+    submitLabel: t`Add the habit`,
     toEdit: (values) => ({
       kind: 'add-habit',
       behaviourId: behaviour.id,
@@ -134,11 +151,11 @@ export function newHabitForm(behaviour: TAdminBehaviour): TContentForm {
 
 export function positiveChangeForm(change: TAdminPositiveChange): TContentForm {
   return {
-    title: `Edit the positive change ${change.name}`,
+    title: t`Edit the positive change ${change.name}`,
     fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'description', label: 'Description', kind: 'textarea' },
-      { name: 'category', label: 'Category', kind: 'text', required: true },
+      { name: 'name', label: t`Name`, kind: 'text', required: true },
+      { name: 'description', label: t`Description`, kind: 'textarea' },
+      { name: 'category', label: t`Category`, kind: 'text', required: true },
     ],
     initial: { name: change.name, description: text(change.description), category: change.category },
     toEdit: update('positive-change', change.id),

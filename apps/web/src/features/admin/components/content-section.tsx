@@ -1,4 +1,6 @@
 import type { TAdminBehaviour, TAdminHabit, TAdminProgramme } from '@habitrack/contracts/admin/content';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Accordion, Alert, Badge, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -9,6 +11,7 @@ import { problemMessage } from '../utils/problem-message.ts';
 import { ContentEditModal, type TContentForm } from './content-edit-modal.tsx';
 import {
   behaviourForm,
+  difficultyLabel,
   habitForm,
   moduleForm,
   newHabitForm,
@@ -20,7 +23,13 @@ import { ProgrammeUploadModal } from './programme-upload-modal.tsx';
 type THabitItemProps = { habit: TAdminHabit; onEdit: (form: TContentForm) => void };
 
 function HabitItem({ habit, onEdit }: THabitItemProps) {
+  const { t } = useLingui();
   const edit = useEditContent();
+  const difficulty = difficultyLabel(habit.difficulty);
+  const minutes = habit.estimated_time_minutes;
+  const durationDays = habit.default_duration_days;
+  const days = plural(durationDays, { one: '# day', other: '# days' });
+  const name = habit.name;
   return (
     <Paper withBorder p="sm" radius="md" bg={habit.retired ? 'var(--mantine-color-gray-0)' : undefined}>
       <Stack gap="xs">
@@ -30,12 +39,12 @@ function HabitItem({ habit, onEdit }: THabitItemProps) {
               <Text fw={600}>{habit.name}</Text>
               {habit.retired && (
                 <Badge miw="max-content" color="gray">
-                  Retired
+                  <Trans>Retired</Trans>
                 </Badge>
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {`${habit.difficulty[0]?.toUpperCase()}${habit.difficulty.slice(1)}, ${habit.estimated_time_minutes} min a day, ${habit.default_duration_days} days`}
+              {t`${difficulty}, ${minutes} min a day, ${days}`}
             </Text>
             {habit.description && <Text size="sm">{habit.description}</Text>}
           </Stack>
@@ -44,30 +53,30 @@ function HabitItem({ habit, onEdit }: THabitItemProps) {
               size="xs"
               variant="light"
               onClick={() => onEdit(habitForm(habit))}
-              aria-label={`Edit the habit ${habit.name}`}
+              aria-label={t`Edit the habit ${name}`}
             >
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button
               size="xs"
               variant="default"
               loading={edit.isPending}
               onClick={() => edit.mutate({ kind: habit.retired ? 'restore-habit' : 'retire-habit', id: habit.id })}
-              aria-label={`${habit.retired ? 'Restore' : 'Retire'} the habit ${habit.name}`}
+              aria-label={habit.retired ? t`Restore the habit ${name}` : t`Retire the habit ${name}`}
             >
-              {habit.retired ? 'Restore' : 'Retire'}
+              {habit.retired ? t`Restore` : t`Retire`}
             </Button>
           </Group>
         </Group>
         {edit.isError && (
-          <Alert color="red" role="alert" title="Not changed">
+          <Alert color="red" role="alert" title={t`Not changed`}>
             {problemMessage(edit.error)}
           </Alert>
         )}
         {habit.positive_changes.length > 0 && (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Positive changes
+              <Trans>Positive changes</Trans>
             </Text>
             <List size="sm" spacing={4}>
               {habit.positive_changes.map((change) => (
@@ -83,9 +92,9 @@ function HabitItem({ habit, onEdit }: THabitItemProps) {
                       size="compact-xs"
                       variant="subtle"
                       onClick={() => onEdit(positiveChangeForm(change))}
-                      aria-label={`Edit the positive change ${change.name}`}
+                      aria-label={t`Edit the positive change ${change.name}`}
                     >
-                      Edit
+                      <Trans>Edit</Trans>
                     </Button>
                   </Group>
                 </List.Item>
@@ -104,13 +113,17 @@ function BehaviourPanel({ behaviour, onEdit }: { behaviour: TAdminBehaviour; onE
       {behaviour.description && <Text size="sm">{behaviour.description}</Text>}
       <Group gap="xs">
         <Button size="xs" variant="light" onClick={() => onEdit(behaviourForm(behaviour))}>
-          Edit the behaviour
+          <Trans>Edit the behaviour</Trans>
         </Button>
         <Button size="xs" onClick={() => onEdit(newHabitForm(behaviour))}>
-          Add a habit
+          <Trans>Add a habit</Trans>
         </Button>
       </Group>
-      {behaviour.habits.length === 0 && <Text size="sm">No habits yet.</Text>}
+      {behaviour.habits.length === 0 && (
+        <Text size="sm">
+          <Trans>No habits yet.</Trans>
+        </Text>
+      )}
       {behaviour.habits.map((habit) => (
         <HabitItem key={habit.id} habit={habit} onEdit={onEdit} />
       ))}
@@ -119,6 +132,7 @@ function BehaviourPanel({ behaviour, onEdit }: { behaviour: TAdminBehaviour; onE
 }
 
 function ProgrammeTree({ programme, onEdit }: { programme: TAdminProgramme; onEdit: (form: TContentForm) => void }) {
+  const { t } = useLingui();
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
@@ -130,15 +144,19 @@ function ProgrammeTree({ programme, onEdit }: { programme: TAdminProgramme; onEd
             {programme.description && <Text size="sm">{programme.description}</Text>}
           </Stack>
           <Button size="xs" variant="light" onClick={() => onEdit(programmeForm(programme))}>
-            Edit the programme
+            <Trans>Edit the programme</Trans>
           </Button>
         </Group>
       </Paper>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Modules
+          <Trans>Modules</Trans>
         </Title>
-        {programme.modules.length === 0 && <Text size="sm">No modules.</Text>}
+        {programme.modules.length === 0 && (
+          <Text size="sm">
+            <Trans>No modules.</Trans>
+          </Text>
+        )}
         <List spacing={4}>
           {programme.modules.map((module) => (
             <List.Item key={module.id}>
@@ -148,9 +166,9 @@ function ProgrammeTree({ programme, onEdit }: { programme: TAdminProgramme; onEd
                   size="compact-xs"
                   variant="subtle"
                   onClick={() => onEdit(moduleForm(module))}
-                  aria-label={`Rename the module ${module.name}`}
+                  aria-label={t`Rename the module ${module.name}`}
                 >
-                  Rename
+                  <Trans>Rename</Trans>
                 </Button>
               </Group>
             </List.Item>
@@ -159,16 +177,20 @@ function ProgrammeTree({ programme, onEdit }: { programme: TAdminProgramme; onEd
       </Stack>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Behaviours and their habits
+          <Trans>Behaviours and their habits</Trans>
         </Title>
-        {programme.behaviours.length === 0 && <Text size="sm">No behaviours.</Text>}
+        {programme.behaviours.length === 0 && (
+          <Text size="sm">
+            <Trans>No behaviours.</Trans>
+          </Text>
+        )}
         <Accordion variant="separated" multiple>
           {programme.behaviours.map((behaviour) => (
             <Accordion.Item key={behaviour.id} value={behaviour.id}>
               <Accordion.Control>
                 {behaviour.name}{' '}
                 <Text span size="sm" c="dimmed">
-                  ({behaviour.habits.length === 1 ? '1 habit' : `${behaviour.habits.length} habits`})
+                  {plural(behaviour.habits.length, { one: '(# habit)', other: '(# habits)' })}
                 </Text>
               </Accordion.Control>
               <Accordion.Panel>
@@ -185,6 +207,7 @@ function ProgrammeTree({ programme, onEdit }: { programme: TAdminProgramme; onEd
 // Programme content: the programme's modules, behaviours, habits (retired ones too) and positive
 // changes, each editable; habits can be added, retired and restored; a programme file can be uploaded.
 export function ContentSection() {
+  const { t } = useLingui();
   const programmes = useProgrammes();
   const [chosen, setChosen] = useState<string | null>(null);
   const programmeId = chosen ?? programmes.data?.[0]?.id ?? null;
@@ -202,7 +225,7 @@ export function ContentSection() {
       <Group justify="space-between" align="flex-end" gap="sm">
         {programmes.data && programmes.data.length > 0 ? (
           <Select
-            label="Programme"
+            label={t`Programme`}
             data={programmes.data.map((item) => ({ value: item.id, label: item.name }))}
             value={programmeId}
             onChange={setChosen}
@@ -213,19 +236,25 @@ export function ContentSection() {
           <span />
         )}
         <Button variant="default" onClick={() => setUploading(true)}>
-          Upload a programme file
+          <Trans>Upload a programme file</Trans>
         </Button>
       </Group>
-      {(programmes.isPending || (programmeId && programme.isPending)) && <LoadingState label="Loading the programme" />}
+      {(programmes.isPending || (programmeId && programme.isPending)) && (
+        <LoadingState label={t`Loading the programme`} />
+      )}
       {(programmes.isError || programme.isError) && (
         <ErrorState
           compact
-          title="The programme could not be loaded"
+          title={t`The programme could not be loaded`}
           message={problemMessage(programmes.error ?? programme.error)}
           onRetry={() => void (programmes.isError ? programmes.refetch() : programme.refetch())}
         />
       )}
-      {programmes.data?.length === 0 && <Text>There is no programme yet. Upload a programme file to add one.</Text>}
+      {programmes.data?.length === 0 && (
+        <Text>
+          <Trans>There is no programme yet. Upload a programme file to add one.</Trans>
+        </Text>
+      )}
       {programme.data && <ProgrammeTree programme={programme.data} onEdit={openForm} />}
       <ContentEditModal key={formKey} form={form} onClose={() => setForm(null)} />
       <ProgrammeUploadModal opened={uploading} onClose={() => setUploading(false)} />

@@ -1,11 +1,12 @@
 import type { TInvitePersonRequest } from '@habitrack/contracts/admin/people';
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useInvitePerson } from '../api/invite-person.ts';
 import type { TOption } from '../api/team-options.ts';
 import { problemMessage } from '../utils/problem-message.ts';
-import { ROLE_OPTIONS } from '../utils/labels.ts';
+import { roleOptions } from '../utils/labels.ts';
 
 type InvitePersonModalProps = {
   opened: boolean;
@@ -27,6 +28,7 @@ const EMPTY = {
 // Invite one person: they get an e-mail with the sign-in link. A refused invitation keeps what was
 // typed, so it can be corrected and sent again.
 export function InvitePersonModal({ opened, onClose, teams, cohorts }: InvitePersonModalProps) {
+  const { t } = useLingui();
   const [form, setForm] = useState(EMPTY);
   const invite = useInvitePerson();
   const set = <K extends keyof typeof EMPTY>(name: K, value: (typeof EMPTY)[K]) =>
@@ -58,8 +60,8 @@ export function InvitePersonModal({ opened, onClose, teams, cohorts }: InvitePer
     <Modal
       opened={opened}
       onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Invite a person"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      title={t`Invite a person`}
       centered
     >
       <form
@@ -70,7 +72,7 @@ export function InvitePersonModal({ opened, onClose, teams, cohorts }: InvitePer
       >
         <Stack gap="sm">
           <TextInput
-            label="E-mail"
+            label={t`E-mail`}
             type="email"
             required
             autoComplete="off"
@@ -78,26 +80,26 @@ export function InvitePersonModal({ opened, onClose, teams, cohorts }: InvitePer
             onChange={(event) => set('email', event.currentTarget.value)}
           />
           <TextInput
-            label="Full name"
+            label={t`Full name`}
             required
             value={form.full_name}
             onChange={(event) => set('full_name', event.currentTarget.value)}
           />
           <TextInput
-            label="Job title"
+            label={t`Job title`}
             value={form.job_title}
             onChange={(event) => set('job_title', event.currentTarget.value)}
           />
           <Select
-            label="Role"
-            data={ROLE_OPTIONS}
+            label={t`Role`}
+            data={roleOptions()}
             value={form.role}
             onChange={(value) => set('role', (value as TUserRole | null) ?? 'member')}
             allowDeselect={false}
           />
           <Select
-            label="Team"
-            placeholder="No team"
+            label={t`Team`}
+            placeholder={t`No team`}
             data={teams}
             value={form.team_id || null}
             onChange={(value) => set('team_id', value ?? '')}
@@ -105,8 +107,8 @@ export function InvitePersonModal({ opened, onClose, teams, cohorts }: InvitePer
             searchable
           />
           <Select
-            label="Cohort"
-            placeholder="No cohort"
+            label={t`Cohort`}
+            placeholder={t`No cohort`}
             data={cohorts}
             value={form.cohort_id || null}
             onChange={(value) => set('cohort_id', value ?? '')}
@@ -114,21 +116,21 @@ export function InvitePersonModal({ opened, onClose, teams, cohorts }: InvitePer
             searchable
           />
           <Switch
-            label="Administrator (can use this console)"
+            label={t`Administrator (can use this console)`}
             checked={form.is_admin}
             onChange={(event) => set('is_admin', event.currentTarget.checked)}
           />
           {invite.isError && (
-            <Alert color="red" role="alert" title="The invitation was not sent">
+            <Alert color="red" role="alert" title={t`The invitation was not sent`}>
               {problemMessage(invite.error)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={invite.isPending}>
-              Send invitation
+              <Trans>Send invitation</Trans>
             </Button>
           </Group>
         </Stack>

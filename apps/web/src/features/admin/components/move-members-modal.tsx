@@ -1,5 +1,7 @@
 import type { TAdminCohort } from '@habitrack/contracts/admin/cohorts';
 import { PEOPLE_PAGE_SIZE_MAX } from '@habitrack/contracts/admin/people';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -18,6 +20,7 @@ const NO_COHORT = 'none';
 
 // Move selected people from one cohort (or from none) into another, all at once.
 export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalProps) {
+  const { t } = useLingui();
   const [from, setFrom] = useState<string | null>(cohorts[0]?.id ?? null);
   const [to, setTo] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -35,6 +38,7 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
   );
   const options = cohorts.map((cohort) => ({ value: cohort.id, label: `${cohort.name} (${cohort.member_count})` }));
 
+  const count = selected.size;
   const close = () => {
     setSelected(new Set());
     move.reset();
@@ -45,16 +49,16 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
     <Modal
       opened={opened}
       onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Move people between cohorts"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      title={t`Move people between cohorts`}
       size="lg"
       centered
     >
       <Stack gap="sm">
         <Group grow gap="sm" align="flex-end" wrap="wrap">
           <Select
-            label="From"
-            data={[...options, { value: NO_COHORT, label: 'Anyone (any or no cohort)' }]}
+            label={t`From`}
+            data={[...options, { value: NO_COHORT, label: t`Anyone (any or no cohort)` }]}
             value={from}
             onChange={(value) => {
               setFrom(value);
@@ -63,11 +67,11 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
             allowDeselect={false}
             miw={180}
           />
-          <Select label="To" placeholder="Choose a cohort" data={options} value={to} onChange={setTo} miw={180} />
+          <Select label={t`To`} placeholder={t`Choose a cohort`} data={options} value={to} onChange={setTo} miw={180} />
         </Group>
         <TextInput
-          label="Search"
-          placeholder="Name or e-mail"
+          label={t`Search`}
+          placeholder={t`Name or e-mail`}
           type="search"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
@@ -75,20 +79,28 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
         {people.isError && (
           <ErrorState
             compact
-            title="People could not be loaded"
+            title={t`People could not be loaded`}
             message={problemMessage(people.error)}
             onRetry={() => void people.refetch()}
           />
         )}
         <ScrollArea.Autosize mah={280} type="auto">
           <Checkbox.Group
-            label="People to move"
+            label={t`People to move`}
             value={[...selected]}
             onChange={(values) => setSelected(new Set(values))}
           >
             <Stack gap={6} mt="xs">
-              {people.isPending && <Text size="sm">Loading people…</Text>}
-              {people.data && candidates.length === 0 && <Text size="sm">Nobody here matches.</Text>}
+              {people.isPending && (
+                <Text size="sm">
+                  <Trans>Loading people…</Trans>
+                </Text>
+              )}
+              {people.data && candidates.length === 0 && (
+                <Text size="sm">
+                  <Trans>Nobody here matches.</Trans>
+                </Text>
+              )}
               {candidates.map((person) => (
                 <Checkbox
                   key={person.id}
@@ -100,20 +112,20 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
           </Checkbox.Group>
         </ScrollArea.Autosize>
         {move.isError && (
-          <Alert color="red" role="alert" title="Nobody was moved">
+          <Alert color="red" role="alert" title={t`Nobody was moved`}>
             {problemMessage(move.error)}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             onClick={() => to && move.mutate({ cohortId: to, userIds: [...selected] }, { onSuccess: close })}
             disabled={!to || selected.size === 0 || to === from}
             loading={move.isPending}
           >
-            {selected.size === 1 ? 'Move 1 person' : `Move ${selected.size} people`}
+            {t`Move ${plural(count, { one: '# person', other: '# people' })}`}
           </Button>
         </Group>
       </Stack>

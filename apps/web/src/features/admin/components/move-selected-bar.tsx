@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useMoveCohortMembers } from '../api/move-cohort-members.ts';
@@ -15,17 +17,18 @@ type MoveSelectedBarProps = {
 export function MoveSelectedBar({ selected, cohorts, onDone }: MoveSelectedBarProps) {
   const [cohortId, setCohortId] = useState<string | null>(null);
   const move = useMoveCohortMembers();
-  const count = selected.length === 1 ? '1 person' : `${selected.length} people`;
+  const { t } = useLingui();
+  const count = selected.length;
   return (
-    <Paper withBorder p="sm" radius="md" role="region" aria-label="Selected people">
+    <Paper withBorder p="sm" radius="md" role="region" aria-label={t`Selected people`}>
       <Stack gap="xs">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Text fw={500} style={{ alignSelf: 'center' }}>
-            {count} selected
+            {plural(count, { one: '# person selected', other: '# people selected' })}
           </Text>
           <Select
-            label="Move to cohort"
-            placeholder="Choose a cohort"
+            label={t`Move to cohort`}
+            placeholder={t`Choose a cohort`}
             data={cohorts}
             value={cohortId}
             onChange={setCohortId}
@@ -48,14 +51,14 @@ export function MoveSelectedBar({ selected, cohorts, onDone }: MoveSelectedBarPr
             disabled={!cohortId}
             loading={move.isPending}
           >
-            {`Move ${count}`}
+            {t`Move ${plural(count, { one: '# person', other: '# people' })}`}
           </Button>
           <Button variant="default" onClick={onDone} disabled={move.isPending}>
-            Clear the selection
+            <Trans>Clear the selection</Trans>
           </Button>
         </Group>
         {move.isError && (
-          <Alert color="red" role="alert" title="Nobody was moved">
+          <Alert color="red" role="alert" title={t`Nobody was moved`}>
             {problemMessage(move.error)}
           </Alert>
         )}

@@ -1,5 +1,7 @@
 import type { TAdminPerson, TPersonStatus } from '@habitrack/contracts/admin/people';
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -8,7 +10,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { usePeople } from '../api/list-people.ts';
 import { useTeamOptions } from '../api/team-options.ts';
-import { ROLE_OPTIONS } from '../utils/labels.ts';
+import { roleOptions } from '../utils/labels.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { InvitePersonModal } from './invite-person-modal.tsx';
 import { MoveSelectedBar } from './move-selected-bar.tsx';
@@ -17,10 +19,6 @@ import { PeopleUploadModal } from './people-upload-modal.tsx';
 import { PersonPanel } from './person-panel.tsx';
 
 const PAGE_SIZE = 25;
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'deactivated', label: 'Deactivated' },
-];
 
 type TFilters = {
   role: TUserRole | null;
@@ -33,6 +31,18 @@ const NO_FILTERS: TFilters = { role: null, cohort_id: null, team_id: null, statu
 // People: search, filter and page through the organisation's people; invite one or many; open a
 // person to change them.
 export function PeopleSection() {
+  const { t } = useLingui();
+  // "12 people match (updating…)": how many people the list holds, and whether it is being reloaded.
+  const peopleCount = (total: number, filtered: boolean, fetching: boolean): string => {
+    const count = filtered
+      ? plural(total, { one: '# person match', other: '# people match' })
+      : plural(total, { one: '# person', other: '# people' });
+    return fetching ? t`${count} (updating…)` : count;
+  };
+  const statusOptions = [
+    { value: 'active', label: t`Active` },
+    { value: 'deactivated', label: t`Deactivated` },
+  ];
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
@@ -77,19 +87,21 @@ export function PeopleSection() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
-          Find people by name or e-mail, change their role, team and cohort, or deactivate them.
+          <Trans>Find people by name or e-mail, change their role, team and cohort, or deactivate them.</Trans>
         </Text>
         <Group gap="sm">
-          <Button onClick={() => setInviting(true)}>Invite a person</Button>
+          <Button onClick={() => setInviting(true)}>
+            <Trans>Invite a person</Trans>
+          </Button>
           <Button variant="default" onClick={() => setUploading(true)}>
-            Upload a people file
+            <Trans>Upload a people file</Trans>
           </Button>
         </Group>
       </Group>
       <Group gap="sm" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
         <TextInput
-          label="Search"
-          placeholder="Name or e-mail"
+          label={t`Search`}
+          placeholder={t`Name or e-mail`}
           type="search"
           value={search}
           onChange={(event) => {
@@ -99,17 +111,17 @@ export function PeopleSection() {
           miw={200}
         />
         <Select
-          label="Role"
-          placeholder="Any role"
-          data={ROLE_OPTIONS}
+          label={t`Role`}
+          placeholder={t`Any role`}
+          data={roleOptions()}
           value={filters.role}
           onChange={(value) => setFilter('role', value as TUserRole | null)}
           clearable
           miw={140}
         />
         <Select
-          label="Cohort"
-          placeholder="Any cohort"
+          label={t`Cohort`}
+          placeholder={t`Any cohort`}
           data={cohortOptions}
           value={filters.cohort_id}
           onChange={(value) => setFilter('cohort_id', value)}
@@ -118,8 +130,8 @@ export function PeopleSection() {
           miw={160}
         />
         <Select
-          label="Team"
-          placeholder="Any team"
+          label={t`Team`}
+          placeholder={t`Any team`}
           data={teamOptions}
           value={filters.team_id}
           onChange={(value) => setFilter('team_id', value)}
@@ -128,9 +140,9 @@ export function PeopleSection() {
           miw={160}
         />
         <Select
-          label="Status"
-          placeholder="Any status"
-          data={STATUS_OPTIONS}
+          label={t`Status`}
+          placeholder={t`Any status`}
+          data={statusOptions}
           value={filters.status}
           onChange={(value) => setFilter('status', value as TPersonStatus | null)}
           clearable
@@ -141,11 +153,11 @@ export function PeopleSection() {
       {selected.length > 0 && (
         <MoveSelectedBar selected={selected} cohorts={cohortOptions} onDone={() => setSelected([])} />
       )}
-      {people.isPending && <LoadingState label="Loading people" />}
+      {people.isPending && <LoadingState label={t`Loading people`} />}
       {people.isError && (
         <ErrorState
           compact
-          title="People could not be loaded"
+          title={t`People could not be loaded`}
           message={problemMessage(people.error)}
           onRetry={() => void people.refetch()}
         />
@@ -153,15 +165,13 @@ export function PeopleSection() {
       {people.data && (
         <>
           <Text size="sm" role="status" aria-live="polite">
-            {people.data.total === 1 ? '1 person' : `${people.data.total} people`}
-            {filtered ? ' match' : ''}
-            {people.isFetching ? ' (updating…)' : ''}
+            {peopleCount(people.data.total, filtered, people.isFetching)}
           </Text>
           {people.data.items.length === 0 ? (
             <Text>
               {filtered
-                ? 'Nobody matches this search. Try fewer filters.'
-                : 'Nobody has been added yet. Invite a person or upload a people file.'}
+                ? t`Nobody matches this search. Try fewer filters.`
+                : t`Nobody has been added yet. Invite a person or upload a people file.`}
             </Text>
           ) : (
             <PeopleTable people={people.data.items} selected={selected} onToggle={toggle} onManage={setOpened} />
@@ -171,8 +181,8 @@ export function PeopleSection() {
               total={pages}
               value={page}
               onChange={setPage}
-              aria-label="People pages"
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              aria-label={t`People pages`}
+              getItemProps={(item) => ({ 'aria-label': t`Page ${item}` })}
             />
           )}
         </>

@@ -1,6 +1,7 @@
 import type { TAdminPerson } from '@habitrack/contracts/admin/people';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Checkbox, Table, VisuallyHidden } from '@mantine/core';
-import { ROLE_LABELS } from '../utils/labels.ts';
+import { roleLabel } from '../utils/labels.ts';
 import { ScrollBox } from './scroll-box.tsx';
 
 type PeopleTableProps = {
@@ -15,39 +16,58 @@ function StatusBadge({ person }: { person: TAdminPerson }) {
   if (person.erased)
     return (
       <Badge miw="max-content" color="gray">
-        Erased
+        <Trans>Erased</Trans>
       </Badge>
     );
   return person.status === 'active' ? (
     <Badge miw="max-content" color="green">
-      Active
+      <Trans>Active</Trans>
     </Badge>
   ) : (
     <Badge miw="max-content" color="gray">
-      Deactivated
+      <Trans>Deactivated</Trans>
     </Badge>
   );
 }
 
 // One page of people: a tick box each, their role, team, cohort and status, and Manage.
 export function PeopleTable({ people, selected, onToggle, onManage }: PeopleTableProps) {
+  const { t } = useLingui();
   return (
-    <ScrollBox label="People table" minWidth={680}>
+    <ScrollBox label={t`People table`} minWidth={680}>
       <Table striped highlightOnHover>
-        <Table.Caption>People, by name</Table.Caption>
+        <Table.Caption>
+          <Trans>People, by name</Trans>
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">
-              <VisuallyHidden>Select</VisuallyHidden>
+              <VisuallyHidden>
+                <Trans>Select</Trans>
+              </VisuallyHidden>
             </Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">E-mail</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Team</Table.Th>
-            <Table.Th scope="col">Cohort</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>E-mail</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Role</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Team</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Cohort</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -56,7 +76,7 @@ export function PeopleTable({ people, selected, onToggle, onManage }: PeopleTabl
             <Table.Tr key={person.id}>
               <Table.Td>
                 <Checkbox
-                  aria-label={`Select ${person.full_name}`}
+                  aria-label={t`Select ${person.full_name}`}
                   checked={selected.includes(person.id)}
                   onChange={(event) => onToggle(person.id, event.currentTarget.checked)}
                 />
@@ -65,12 +85,12 @@ export function PeopleTable({ people, selected, onToggle, onManage }: PeopleTabl
                 {person.full_name}
                 {person.is_admin && (
                   <Badge miw="max-content" ml="xs" size="xs" color="blue">
-                    Admin
+                    <Trans>Admin</Trans>
                   </Badge>
                 )}
               </Table.Th>
               <Table.Td>{person.email}</Table.Td>
-              <Table.Td>{ROLE_LABELS[person.role]}</Table.Td>
+              <Table.Td>{roleLabel(person.role)}</Table.Td>
               <Table.Td>{person.team?.name ?? '—'}</Table.Td>
               <Table.Td>{person.cohort?.name ?? '—'}</Table.Td>
               <Table.Td>
@@ -81,9 +101,9 @@ export function PeopleTable({ people, selected, onToggle, onManage }: PeopleTabl
                   size="xs"
                   variant="light"
                   onClick={() => onManage(person)}
-                  aria-label={`Manage ${person.full_name}`}
+                  aria-label={t`Manage ${person.full_name}`}
                 >
-                  Manage
+                  <Trans>Manage</Trans>
                 </Button>
               </Table.Td>
             </Table.Tr>

@@ -1,10 +1,11 @@
 import type { TAdminPerson, TUpdatePersonRequest } from '@habitrack/contracts/admin/people';
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Divider, Drawer, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdatePerson } from '../api/update-person.ts';
 import type { TOption } from '../api/team-options.ts';
-import { formatInstant, ROLE_OPTIONS } from '../utils/labels.ts';
+import { formatInstant, roleOptions } from '../utils/labels.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { PersonStatusActions } from './person-status-actions.tsx';
 
@@ -47,6 +48,7 @@ function PersonForm({
   cohorts,
   onChanged,
 }: PersonPanelProps & { person: TAdminPerson; onChanged: (p: TAdminPerson) => void }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<TDraft>(() => draftOf(person));
   const update = useUpdatePerson();
   const changes = changesOf(person, draft);
@@ -63,16 +65,16 @@ function PersonForm({
     >
       <Stack gap="sm">
         <Select
-          label="Role"
-          data={ROLE_OPTIONS}
+          label={t`Role`}
+          data={roleOptions()}
           value={draft.role}
           onChange={(value) => set('role', (value as TUserRole | null) ?? person.role)}
           allowDeselect={false}
           disabled={person.erased}
         />
         <Select
-          label="Team"
-          placeholder="No team"
+          label={t`Team`}
+          placeholder={t`No team`}
           data={withCurrent(teams, person.team)}
           value={draft.team_id}
           onChange={(value) => set('team_id', value)}
@@ -81,8 +83,8 @@ function PersonForm({
           disabled={person.erased}
         />
         <Select
-          label="Cohort"
-          placeholder="No cohort"
+          label={t`Cohort`}
+          placeholder={t`No cohort`}
           data={withCurrent(cohorts, person.cohort)}
           value={draft.cohort_id}
           onChange={(value) => set('cohort_id', value)}
@@ -91,26 +93,30 @@ function PersonForm({
           disabled={person.erased}
         />
         <Switch
-          label="Administrator (can use this console)"
+          label={t`Administrator (can use this console)`}
           checked={draft.is_admin}
           onChange={(event) => set('is_admin', event.currentTarget.checked)}
           disabled={person.erased}
         />
         {update.isError && (
-          <Alert color="red" role="alert" title="The changes were not saved">
+          <Alert color="red" role="alert" title={t`The changes were not saved`}>
             {problemMessage(update.error)}
           </Alert>
         )}
         <div role="status" aria-live="polite">
-          {update.isSuccess && !dirty && <Text size="sm">Saved.</Text>}
+          {update.isSuccess && !dirty && (
+            <Text size="sm">
+              <Trans>Saved.</Trans>
+            </Text>
+          )}
         </div>
         <Group gap="sm">
           <Button type="submit" disabled={!dirty || person.erased} loading={update.isPending}>
-            Save changes
+            <Trans>Save changes</Trans>
           </Button>
           {dirty && (
             <Button variant="default" onClick={() => setDraft(draftOf(person))} disabled={update.isPending}>
-              Undo changes
+              <Trans>Undo changes</Trans>
             </Button>
           )}
         </Group>
@@ -122,11 +128,12 @@ function PersonForm({
 // A person's panel: their details, what an administrator may change, and their account's status.
 export function PersonPanel({ person, onClose, teams, cohorts }: PersonPanelProps) {
   // The panel shows the person as the API last answered, after a change too.
+  const { t } = useLingui();
   const [latest, setLatest] = useState<TAdminPerson | null>(null);
   const shown = latest && latest.id === person?.id ? latest : person;
   return (
     <Drawer
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
       opened={person !== null}
       onClose={() => {
         setLatest(null);
@@ -134,32 +141,32 @@ export function PersonPanel({ person, onClose, teams, cohorts }: PersonPanelProp
       }}
       position="right"
       size="md"
-      title={shown ? shown.full_name : 'Person'}
+      title={shown ? shown.full_name : t`Person`}
     >
       {shown && (
         <Stack gap="md">
           <Stack gap={4}>
-            <Text style={{ overflowWrap: 'anywhere' }}>{shown.email || 'No e-mail (erased)'}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{shown.email || t`No e-mail (erased)`}</Text>
             {shown.job_title && <Text c="dimmed">{shown.job_title}</Text>}
             <Group gap="xs">
               <Badge miw="max-content" color={shown.status === 'active' ? 'green' : 'gray'}>
-                {shown.erased ? 'Erased' : shown.status === 'active' ? 'Active' : 'Deactivated'}
+                {shown.erased ? t`Erased` : shown.status === 'active' ? t`Active` : t`Deactivated`}
               </Badge>
               {shown.is_admin && (
                 <Badge miw="max-content" color="blue">
-                  Administrator
+                  <Trans>Administrator</Trans>
                 </Badge>
               )}
             </Group>
             {shown.deactivated_at && (
               <Text size="sm" c="dimmed">
-                Deactivated on {formatInstant(shown.deactivated_at)}
+                <Trans>Deactivated on {formatInstant(shown.deactivated_at)}</Trans>
               </Text>
             )}
           </Stack>
           <Divider />
           <Title order={3} size="h5">
-            Role, team and cohort
+            <Trans>Role, team and cohort</Trans>
           </Title>
           <PersonForm
             key={shown.id}
@@ -171,7 +178,7 @@ export function PersonPanel({ person, onClose, teams, cohorts }: PersonPanelProp
           />
           <Divider />
           <Title order={3} size="h5">
-            Account
+            <Trans>Account</Trans>
           </Title>
           <PersonStatusActions person={shown} onChanged={setLatest} />
         </Stack>

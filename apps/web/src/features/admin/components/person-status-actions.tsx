@@ -1,4 +1,5 @@
 import type { TAdminPerson } from '@habitrack/contracts/admin/people';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useChangePersonStatus, type TStatusChange } from '../api/change-person-status.ts';
@@ -15,6 +16,8 @@ type PersonStatusActionsProps = {
 
 // Deactivate and reactivate (asked first), and erase (typed confirmation: it cannot be undone).
 export function PersonStatusActions({ person, onChanged }: PersonStatusActionsProps) {
+  const { t } = useLingui();
+  const name = person.full_name;
   const [asking, setAsking] = useState<TStatusChange | null>(null);
   const [typed, setTyped] = useState('');
   const change = useChangePersonStatus();
@@ -36,51 +39,55 @@ export function PersonStatusActions({ person, onChanged }: PersonStatusActionsPr
   const error = change.isError ? problemMessage(change.error) : null;
 
   if (person.erased) {
-    return <Text size="sm">This person&apos;s personal data has been erased. Their account cannot be used again.</Text>;
+    return (
+      <Text size="sm">
+        <Trans>This person&apos;s personal data has been erased. Their account cannot be used again.</Trans>
+      </Text>
+    );
   }
   return (
     <Stack gap="sm">
       <Group gap="sm">
         {person.status === 'active' ? (
           <Button color="orange" variant="light" onClick={() => setAsking('deactivate')}>
-            Deactivate
+            <Trans>Deactivate</Trans>
           </Button>
         ) : (
           <Button variant="light" onClick={() => setAsking('reactivate')}>
-            Reactivate
+            <Trans>Reactivate</Trans>
           </Button>
         )}
         <Button color="red" variant="outline" onClick={() => setAsking('erase')}>
-          Erase personal data
+          <Trans>Erase personal data</Trans>
         </Button>
       </Group>
       <ConfirmDialog
         opened={asking === 'deactivate'}
-        title={`Deactivate ${person.full_name}?`}
-        confirmLabel="Deactivate"
+        title={t`Deactivate ${name}?`}
+        confirmLabel={t`Deactivate`}
         danger
         pending={change.isPending}
         error={error}
         onConfirm={() => confirm('deactivate')}
         onClose={close}
       >
-        {`${person.full_name} will be signed out at their next action and will not be able to sign in. Their history is kept, and you can reactivate them at any time.`}
+        {t`${name} will be signed out at their next action and will not be able to sign in. Their history is kept, and you can reactivate them at any time.`}
       </ConfirmDialog>
       <ConfirmDialog
         opened={asking === 'reactivate'}
-        title={`Reactivate ${person.full_name}?`}
-        confirmLabel="Reactivate"
+        title={t`Reactivate ${name}?`}
+        confirmLabel={t`Reactivate`}
         pending={change.isPending}
         error={error}
         onConfirm={() => confirm('reactivate')}
         onClose={close}
       >
-        {`${person.full_name} will be able to sign in again, with everything as it was.`}
+        {t`${name} will be able to sign in again, with everything as it was.`}
       </ConfirmDialog>
       <ConfirmDialog
         opened={asking === 'erase'}
-        title={`Erase ${person.full_name}'s personal data?`}
-        confirmLabel="Erase permanently"
+        title={t`Erase ${name}'s personal data?`}
+        confirmLabel={t`Erase permanently`}
         danger
         pending={change.isPending}
         confirmDisabled={typed !== ERASE_CONFIRMATION}
@@ -89,12 +96,14 @@ export function PersonStatusActions({ person, onChanged }: PersonStatusActionsPr
         onClose={close}
       >
         <Stack gap="sm">
-          <Alert color="red" title="This cannot be undone">
-            Their name becomes &quot;Former member&quot;; their e-mail, job title, notes and endorsement messages are
-            removed and their sign-in accounts unlinked. Programme figures stay correct.
+          <Alert color="red" title={t`This cannot be undone`}>
+            <Trans>
+              Their name becomes &quot;Former member&quot;; their e-mail, job title, notes and endorsement messages are
+              removed and their sign-in accounts unlinked. Programme figures stay correct.
+            </Trans>
           </Alert>
           <TextInput
-            label={`Type ${ERASE_CONFIRMATION} to confirm`}
+            label={t`Type ${ERASE_CONFIRMATION} to confirm`}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"

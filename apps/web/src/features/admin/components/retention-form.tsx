@@ -1,5 +1,7 @@
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '@habitrack/contracts/admin/retention';
 import type { TAdminSettings } from '@habitrack/contracts/admin/settings';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdateRetention } from '../api/settings.ts';
@@ -11,6 +13,9 @@ import { problemMessage } from '../utils/problem-message.ts';
 const SUGGESTED_DAYS = 365;
 
 export function RetentionForm({ settings }: { settings: TAdminSettings }) {
+  const { t } = useLingui();
+  const min = RETENTION_DAYS_MIN;
+  const max = RETENTION_DAYS_MAX;
   const [enabled, setEnabled] = useState(settings.retention_days !== null);
   const [days, setDays] = useState<number | string>(settings.retention_days ?? SUGGESTED_DAYS);
   const update = useUpdateRetention();
@@ -27,12 +32,14 @@ export function RetentionForm({ settings }: { settings: TAdminSettings }) {
     >
       <Stack gap="md">
         <Text size="sm">
-          By default HabiTrack keeps everything. With retention on, the notes of check-ins, moods and the messages of
-          endorsements are deleted the given number of days after a member&apos;s habit frame ends, or after they were
-          deactivated. Check-ins and endorsements still count, and past insights do not change.
+          <Trans>
+            By default HabiTrack keeps everything. With retention on, the notes of check-ins, moods and the messages of
+            endorsements are deleted the given number of days after a member&apos;s habit frame ends, or after they were
+            deactivated. Check-ins and endorsements still count, and past insights do not change.
+          </Trans>
         </Text>
         <Switch
-          label="Delete old notes, moods and endorsement messages"
+          label={t`Delete old notes, moods and endorsement messages`}
           checked={enabled}
           onChange={(event) => {
             setEnabled(event.currentTarget.checked);
@@ -41,8 +48,8 @@ export function RetentionForm({ settings }: { settings: TAdminSettings }) {
         />
         {enabled && (
           <NumberInput
-            label="Days to keep them"
-            description={`After a frame ends or a deactivation: ${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX} days.`}
+            label={t`Days to keep them`}
+            description={t`After a frame ends or a deactivation: ${min} to ${max} days.`}
             min={RETENTION_DAYS_MIN}
             max={RETENTION_DAYS_MAX}
             allowDecimal={false}
@@ -53,13 +60,11 @@ export function RetentionForm({ settings }: { settings: TAdminSettings }) {
               setDays(value);
               update.reset();
             }}
-            error={
-              valid ? undefined : `Enter a whole number of days from ${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX}.`
-            }
+            error={valid ? undefined : t`Enter a whole number of days from ${min} to ${max}.`}
           />
         )}
         {update.isError && (
-          <Alert color="red" role="alert" title="Retention was not saved">
+          <Alert color="red" role="alert" title={t`Retention was not saved`}>
             {problemMessage(update.error)}
           </Alert>
         )}
@@ -67,14 +72,14 @@ export function RetentionForm({ settings }: { settings: TAdminSettings }) {
           {update.isSuccess && (
             <Text size="sm">
               {update.data.retention_days === null
-                ? 'Retention saved: everything is kept.'
-                : `Retention saved: deleted ${update.data.retention_days} days after a frame ends or a deactivation.`}
+                ? t`Retention saved: everything is kept.`
+                : t`Retention saved: deleted ${plural(update.data.retention_days, { one: '# day', other: '# days' })} after a frame ends or a deactivation.`}
             </Text>
           )}
         </div>
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!valid}>
-            Save retention
+            <Trans>Save retention</Trans>
           </Button>
         </Group>
       </Stack>

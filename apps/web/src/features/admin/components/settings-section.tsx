@@ -1,4 +1,5 @@
 import { EMAIL_DOMAIN, TENANT_ID, type TAdminSettings } from '@habitrack/contracts/admin/settings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Select, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -19,6 +20,7 @@ const keepEnterInField = (event: KeyboardEvent<HTMLInputElement>) => {
 };
 
 function OrganisationForm({ settings }: { settings: TAdminSettings }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<TDraft>({
     azure_tenant_ids: settings.azure_tenant_ids,
     email_domains: settings.email_domains,
@@ -28,6 +30,8 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
   const update = useUpdateSettings();
   const badTenants = invalid(draft.azure_tenant_ids, TENANT_ID);
   const badDomains = invalid(draft.email_domains, EMAIL_DOMAIN);
+  const badTenantList = badTenants.join(', ');
+  const badDomainList = badDomains.join(', ');
   const set = <K extends keyof TDraft>(name: K, value: TDraft[K]) => {
     setDraft((current) => ({ ...current, [name]: value }));
     update.reset();
@@ -57,45 +61,49 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
     >
       <Stack gap="md">
         <TagsInput
-          label="Trusted Microsoft Entra ID (Azure AD) tenant ids"
-          description="People signing in with a work account from these directories are let in. Press Enter after each id."
-          placeholder="Add a tenant id"
+          label={t`Trusted Microsoft Entra ID (Azure AD) tenant ids`}
+          description={t`People signing in with a work account from these directories are let in. Press Enter after each id.`}
+          placeholder={t`Add a tenant id`}
           value={draft.azure_tenant_ids}
           onChange={(values) => set('azure_tenant_ids', values)}
           onKeyDown={keepEnterInField}
-          error={badTenants.length ? `Not a tenant id (GUID): ${badTenants.join(', ')}` : undefined}
+          error={badTenants.length ? t`Not a tenant id (GUID): ${badTenantList}` : undefined}
           clearable
         />
         <TagsInput
-          label="E-mail domains"
-          description="Your organisation's e-mail domains, such as example.com. Press Enter after each domain."
-          placeholder="Add a domain"
+          label={t`E-mail domains`}
+          description={t`Your organisation's e-mail domains, such as example.com. Press Enter after each domain.`}
+          placeholder={t`Add a domain`}
           value={draft.email_domains}
           onChange={(values) => set('email_domains', values)}
           onKeyDown={keepEnterInField}
-          error={badDomains.length ? `Not a domain name: ${badDomains.join(', ')}` : undefined}
+          error={badDomains.length ? t`Not a domain name: ${badDomainList}` : undefined}
           clearable
         />
         <Select
-          label="Default cohort"
-          description="Where people provisioned by your directory (SCIM) start. With none, they wait for an administrator to place them."
-          placeholder="No default cohort"
+          label={t`Default cohort`}
+          description={t`Where people provisioned by your directory (SCIM) start. With none, they wait for an administrator to place them.`}
+          placeholder={t`No default cohort`}
           data={(cohorts.data ?? []).map((cohort) => ({ value: cohort.id, label: cohort.name }))}
           value={draft.default_cohort_id}
           onChange={(value) => set('default_cohort_id', value)}
           clearable
         />
         {update.isError && (
-          <Alert color="red" role="alert" title="The settings were not saved">
+          <Alert color="red" role="alert" title={t`The settings were not saved`}>
             {problemMessage(update.error)}
           </Alert>
         )}
         <div role="status" aria-live="polite">
-          {update.isSuccess && <Text size="sm">Settings saved.</Text>}
+          {update.isSuccess && (
+            <Text size="sm">
+              <Trans>Settings saved.</Trans>
+            </Text>
+          )}
         </div>
         <Group>
           <Button type="submit" loading={update.isPending} disabled={badTenants.length > 0 || badDomains.length > 0}>
-            Save settings
+            <Trans>Save settings</Trans>
           </Button>
         </Group>
       </Stack>
@@ -105,6 +113,7 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
 
 // Organisation settings: who may sign in (tenants, domains), the default cohort, retention and SCIM tokens.
 export function SettingsSection() {
+  const { t } = useLingui();
   const settings = useSettings();
   return (
     <Stack gap="lg">
@@ -112,20 +121,22 @@ export function SettingsSection() {
       <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
         <Stack gap="md">
           <Title order={2} size="h4">
-            Sign-in and provisioning
+            <Trans>Sign-in and provisioning</Trans>
           </Title>
-          {settings.isPending && <LoadingState label="Loading settings" />}
+          {settings.isPending && <LoadingState label={t`Loading settings`} />}
           {settings.isError && (
             <ErrorState
               compact
-              title="Settings could not be loaded"
+              title={t`Settings could not be loaded`}
               message={problemMessage(settings.error)}
               onRetry={() => void settings.refetch()}
             />
           )}
           {settings.data && (
             <>
-              <Text size="sm">Organisation: {settings.data.name}</Text>
+              <Text size="sm">
+                <Trans>Organisation: {settings.data.name}</Trans>
+              </Text>
               <OrganisationForm settings={settings.data} />
             </>
           )}
@@ -135,7 +146,7 @@ export function SettingsSection() {
         <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
           <Stack gap="md">
             <Title order={2} size="h4">
-              Data retention
+              <Trans>Data retention</Trans>
             </Title>
             <RetentionForm settings={settings.data} />
           </Stack>

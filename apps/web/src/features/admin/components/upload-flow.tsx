@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { HttpError } from '../../../lib/http.ts';
+import { formatPercent } from '../../../lib/i18n/formatters.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import type { TUploadProgress } from '../utils/send-with-progress.ts';
 import { ScrollBox } from './scroll-box.tsx';
@@ -9,11 +11,11 @@ export type TCountRow = { entity: string; created: number; updated: number; unch
 type TFileProblem = { line: number; path: string; message: string };
 
 type UploadFlowProps<TResult> = {
-  // What the file is, for the labels ("people file").
-  what: string;
+  // The file field's label ("The people file").
+  label: string;
   accept: string;
-  // The kinds of file it takes, for the field's description ("YAML or CSV").
-  formats: string;
+  // The field's description: the kinds of file it takes, and that nothing changes before Apply.
+  description: string;
   // Checks the file before anything is sent: an error sentence, or null.
   checkFile: (file: File) => string | null;
   send: (
@@ -39,17 +41,18 @@ function problemsOf(error: unknown): TFileProblem[] {
 
 function CountsTable({ rows, caption }: { rows: TCountRow[]; caption: string }) {
   const withRemoved = rows.some((row) => row.removed !== undefined);
+  const { t } = useLingui();
   return (
     <ScrollBox label={caption} minWidth={300}>
       <Table striped withTableBorder>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-            <Table.Th scope="col">Updated</Table.Th>
-            <Table.Th scope="col">Unchanged</Table.Th>
-            {withRemoved && <Table.Th scope="col">Removed</Table.Th>}
+            <Table.Th scope="col">{t`What`}</Table.Th>
+            <Table.Th scope="col">{t`Created`}</Table.Th>
+            <Table.Th scope="col">{t`Updated`}</Table.Th>
+            <Table.Th scope="col">{t`Unchanged`}</Table.Th>
+            {withRemoved && <Table.Th scope="col">{t`Removed`}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -69,15 +72,18 @@ function CountsTable({ rows, caption }: { rows: TCountRow[]; caption: string }) 
 }
 
 function ProblemsList({ problems }: { problems: TFileProblem[] }) {
+  const { t } = useLingui();
   return (
-    <ScrollBox label="Problems table" minWidth={300}>
+    <ScrollBox label={t`Problems table`} minWidth={300}>
       <Table withTableBorder>
-        <Table.Caption>Problems found in the file</Table.Caption>
+        <Table.Caption>
+          <Trans>Problems found in the file</Trans>
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Field</Table.Th>
-            <Table.Th scope="col">Problem</Table.Th>
+            <Table.Th scope="col">{t`Line`}</Table.Th>
+            <Table.Th scope="col">{t`Field`}</Table.Th>
+            <Table.Th scope="col">{t`Problem`}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -95,12 +101,10 @@ function ProblemsList({ problems }: { problems: TFileProblem[] }) {
 }
 
 function SendingProgress({ dryRun, progress }: { dryRun: boolean; progress: TUploadProgress }) {
+  const { t, i18n } = useLingui();
+  const sent = progress.phase === 'uploading' ? formatPercent(i18n.locale, progress.sent) : '';
   const label =
-    progress.phase === 'uploading'
-      ? `Uploading… ${Math.round(progress.sent * 100)}%`
-      : dryRun
-        ? 'Checking the file…'
-        : 'Applying the changes…';
+    progress.phase === 'uploading' ? t`Uploading… ${sent}` : dryRun ? t`Checking the file…` : t`Applying the changes…`;
   return (
     <Stack gap={4} role="status" aria-live="polite">
       <Text size="sm">{label}</Text>
@@ -117,7 +121,8 @@ function SendingProgress({ dryRun, progress }: { dryRun: boolean; progress: TUpl
 // Upload a file, see what it would change (a dry run: nothing written), then apply it. A file with
 // problems lists them by line and field; nothing is written until Apply, and Apply is all or nothing.
 export function UploadFlow<TResult>(props: UploadFlowProps<TResult>) {
-  const { what, accept, formats, checkFile, send, rowsOf, onApplied } = props;
+  const { label, accept, description, checkFile, send, rowsOf, onApplied } = props;
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState<string>('');
   const [step, setStep] = useState<TStep<TResult>>({ name: 'choose' });
@@ -154,57 +159,61 @@ export function UploadFlow<TResult>(props: UploadFlowProps<TResult>) {
   return (
     <Stack gap="md">
       <FileInput
-        label={`The ${what}`}
-        description={`${formats}, as the import command reads it. Nothing changes until you apply it.`}
-        placeholder="Choose a file"
+        label={label}
+        description={description}
+        placeholder={t`Choose a file`}
         accept={accept}
         value={file}
         onChange={choose}
         clearable
-        clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+        clearButtonProps={{ 'aria-label': t`Remove the chosen file` }}
         disabled={sending}
         error={fileProblem}
       />
       {step.name === 'sending' && <SendingProgress dryRun={step.dryRun} progress={step.progress} />}
       {error !== null && (
-        <Alert color="red" role="alert" title={problems.length ? 'The file has problems' : 'The upload failed'}>
+        <Alert color="red" role="alert" title={problems.length ? t`The file has problems` : t`The upload failed`}>
           <Stack gap="xs">
             <Text size="sm">{problemMessage(error)}</Text>
             {problems.length > 0 && <ProblemsList problems={problems} />}
-            <Text size="sm">Nothing was changed. Correct the file and check it again.</Text>
+            <Text size="sm">
+              <Trans>Nothing was changed. Correct the file and check it again.</Trans>
+            </Text>
           </Stack>
         </Alert>
       )}
       {step.name === 'preview' && (
         <Stack gap="sm">
           <Title order={3} size="h4">
-            Preview: what applying this file will change
+            <Trans>Preview: what applying this file will change</Trans>
           </Title>
-          <CountsTable rows={rowsOf(step.result)} caption="Changes if you apply the file (nothing written yet)" />
+          <CountsTable rows={rowsOf(step.result)} caption={t`Changes if you apply the file (nothing written yet)`} />
         </Stack>
       )}
       {step.name === 'applied' && (
-        <Alert color="green" title="The file has been applied" role="status">
-          <CountsTable rows={rowsOf(step.result)} caption="Changes made" />
+        <Alert color="green" title={t`The file has been applied`} role="status">
+          <CountsTable rows={rowsOf(step.result)} caption={t`Changes made`} />
         </Alert>
       )}
       <Group gap="sm">
         {step.name !== 'preview' && step.name !== 'applied' && (
           <Button onClick={() => void run(true)} disabled={!file || !!fileProblem} loading={sending}>
-            Check the file
+            <Trans>Check the file</Trans>
           </Button>
         )}
         {step.name === 'preview' && (
           <>
-            <Button onClick={() => void run(false)}>Apply the changes</Button>
+            <Button onClick={() => void run(false)}>
+              <Trans>Apply the changes</Trans>
+            </Button>
             <Button variant="default" onClick={() => choose(null)}>
-              Choose another file
+              <Trans>Choose another file</Trans>
             </Button>
           </>
         )}
         {step.name === 'applied' && (
           <Button variant="default" onClick={() => choose(null)}>
-            Upload another file
+            <Trans>Upload another file</Trans>
           </Button>
         )}
       </Group>

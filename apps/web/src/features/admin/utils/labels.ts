@@ -1,19 +1,25 @@
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { dateTimeFormat } from '../../../lib/i18n/formatters.ts';
 
-export const ROLE_LABELS: Record<TUserRole, string> = {
-  leader: 'Leader',
-  team_leader: 'Team leader',
-  member: 'Member',
-};
+const ROLE_LABELS = {
+  leader: msg`Leader`,
+  team_leader: msg`Team leader`,
+  member: msg`Member`,
+} as const satisfies Record<TUserRole, unknown>;
 
-export const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as TUserRole[]).map((value) => ({
-  value,
-  label: ROLE_LABELS[value],
-}));
+// A role's name in the active locale.
+export function roleLabel(role: TUserRole): string {
+  return i18n._(ROLE_LABELS[role]);
+}
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+// The roles for a menu, in the active locale (call while rendering).
+export function roleOptions(): { value: TUserRole; label: string }[] {
+  return (Object.keys(ROLE_LABELS) as TUserRole[]).map((value) => ({ value, label: roleLabel(value) }));
+}
 
-// An API instant in the administrator's own time zone, e.g. "27 Nov 2026, 10:40".
+// An API instant in the administrator's own time zone and locale, e.g. "27 Nov 2026, 10:40" in en-GB.
 export function formatInstant(iso: string | null): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
+  return iso ? dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
 }
