@@ -1,45 +1,59 @@
 import { EXPORTS_PER_HOUR } from '@habitrack/contracts/me/export-my-data';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { HttpError } from '../../../lib/http.ts';
 import { useDownloadMyData, type TExportFormat } from '../api/export-my-data.ts';
 
-const FAILED = "We couldn't prepare your download. Check your connection and try again.";
-
 // The member downloads everything HabiTrack holds about them (docs/domain/my-data.md).
 export function MyDataPage() {
+  const { t } = useLingui();
   const download = useDownloadMyData();
   const start = (format: TExportFormat) => download.mutate(format);
   const pending = download.isPending ? download.variables : null;
   const failure =
     download.error instanceof HttpError && download.error.detail && download.error.status < 500
       ? download.error.detail
-      : FAILED;
+      : t`We couldn't prepare your download. Check your connection and try again.`;
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={1}>My data</Title>
+        <Title order={1}>
+          <Trans>My data</Trans>
+        </Title>
         <Button component={Link} to="/programme/dashboard" variant="default">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Button>
       </Group>
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md">
-          <Text>Download everything HabiTrack holds about you:</Text>
+          <Text>
+            <Trans>Download everything HabiTrack holds about you:</Trans>
+          </Text>
           <List size="sm" spacing={4}>
-            <List.Item>your profile, team, cohort and sign-in accounts</List.Item>
-            <List.Item>your habits, every check-in with its note and positive change, and your pauses</List.Item>
-            <List.Item>your daily moods</List.Item>
-            <List.Item>the endorsements you gave and received</List.Item>
+            <List.Item>
+              <Trans>your profile, team, cohort and sign-in accounts</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>your habits, every check-in with its note and positive change, and your pauses</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>your daily moods</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans>the endorsements you gave and received</Trans>
+            </List.Item>
           </List>
           <Text size="sm" c="dimmed">
-            Choose one JSON file, or CSV files (one per kind of data) in a zip that opens in any spreadsheet. You can
-            download your data {EXPORTS_PER_HOUR} times per hour.
+            <Trans>
+              Choose one JSON file, or CSV files (one per kind of data) in a zip that opens in any spreadsheet. You can
+              download your data {EXPORTS_PER_HOUR} times per hour.
+            </Trans>
           </Text>
           <Group gap="sm">
             <Button onClick={() => start('json')} loading={pending === 'json'} disabled={pending === 'zip'}>
-              Download as JSON
+              <Trans>Download as JSON</Trans>
             </Button>
             <Button
               variant="default"
@@ -47,14 +61,18 @@ export function MyDataPage() {
               loading={pending === 'zip'}
               disabled={pending === 'json'}
             >
-              Download as CSV (zip)
+              <Trans>Download as CSV (zip)</Trans>
             </Button>
           </Group>
           <div role="status" aria-live="polite">
-            {download.isSuccess && <Text size="sm">Your download has started: {download.data}</Text>}
+            {download.isSuccess && (
+              <Text size="sm">
+                <Trans>Your download has started: {download.data}</Trans>
+              </Text>
+            )}
           </div>
           {download.isError && (
-            <Alert color="red" role="alert" title="Download failed">
+            <Alert color="red" role="alert" title={t`Download failed`}>
               {failure}
             </Alert>
           )}

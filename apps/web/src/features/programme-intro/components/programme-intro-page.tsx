@@ -1,4 +1,6 @@
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -6,7 +8,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCurrentProgramme } from '../../../lib/queries/current-programme.ts';
 
 // The name to show when the member has no programme (docs/domain/constants.md#default-texts).
-const DEFAULT_PROGRAMME_NAME = 'Leadership Excellence Programme';
+const DEFAULT_PROGRAMME_NAME = msg`Leadership Excellence Programme`;
 const HABIT_SELECTION_PATH = '/programme/behaviour-habit-selection';
 
 // Blank strings from the admin import count as "not written yet".
@@ -26,26 +28,33 @@ function ProgrammeBody({ programme }: { programme: TProgramme | null }) {
   if (present(programme?.description)) {
     return (
       <Stack gap="xs">
-        <Title order={2}>Programme Overview</Title>
+        <Title order={2}>
+          <Trans>Programme Overview</Trans>
+        </Title>
         <Text style={{ whiteSpace: 'pre-line' }}>{programme.description}</Text>
       </Stack>
     );
   }
-  return <Text c="dimmed">No programme information available.</Text>;
+  return (
+    <Text c="dimmed">
+      <Trans>No programme information available.</Trans>
+    </Text>
+  );
 }
 
 // The programme welcome and the way into habit selection (Module 1)
 // (docs/domain/screens.md#programme-intro).
 export function ProgrammeIntroPage() {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const programme = useCurrentProgramme();
 
-  if (programme.isPending) return <LoadingState label="Loading your programme..." />;
+  if (programme.isPending) return <LoadingState label={t`Loading your programme...`} />;
   if (programme.isError) {
     return (
       <ErrorState
-        title="We couldn't load your programme"
-        message="Check your connection and try again. If it keeps happening, contact your programme administrator."
+        title={t`We couldn't load your programme`}
+        message={t`Check your connection and try again. If it keeps happening, contact your programme administrator.`}
         onRetry={() => void programme.refetch()}
       />
     );
@@ -53,10 +62,12 @@ export function ProgrammeIntroPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{programme.data?.name ?? DEFAULT_PROGRAMME_NAME}</Title>
+      <Title order={1}>{programme.data?.name ?? i18n._(DEFAULT_PROGRAMME_NAME)}</Title>
       <ProgrammeBody programme={programme.data} />
       <Group>
-        <Button onClick={() => void navigate(HABIT_SELECTION_PATH)}>Continue to Module 1</Button>
+        <Button onClick={() => void navigate(HABIT_SELECTION_PATH)}>
+          <Trans>Continue to Module 1</Trans>
+        </Button>
       </Group>
     </Stack>
   );

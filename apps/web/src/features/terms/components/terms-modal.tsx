@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { TermsSummary } from './terms-summary.tsx';
 
-// Exact text (docs/domain/failures.md#alerts).
+// Exact text (docs/domain/failures.md#alerts), in en-GB; the alert shows it in the member's language.
 export const ACCEPT_TERMS_ERROR = 'Error accepting terms. Please try again.';
 
 type TermsModalProps = {
@@ -15,12 +16,13 @@ type TermsModalProps = {
 // It blocks until the user answers, so there is no close button and neither Escape nor a click
 // outside dismisses it (docs/domain/dashboard-and-flow.md#terms).
 export function TermsModal({ onAccepted, onDecline }: TermsModalProps) {
+  const { t } = useLingui();
   const accept = useAcceptTerms({
     onAccepted,
     onFailed: (error) => {
       console.error('Could not accept the terms', error);
       // An alert (docs/domain/failures.md#alerts); the modal stays open so the user can try again.
-      window.alert(ACCEPT_TERMS_ERROR);
+      window.alert(t`Error accepting terms. Please try again.`);
     },
   });
 
@@ -28,7 +30,7 @@ export function TermsModal({ onAccepted, onDecline }: TermsModalProps) {
     <Modal
       opened
       onClose={() => {}}
-      title="Terms and privacy"
+      title={t`Terms and privacy`}
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
@@ -40,10 +42,10 @@ export function TermsModal({ onAccepted, onDecline }: TermsModalProps) {
         <TermsSummary />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDecline} disabled={accept.isPending}>
-            Decline &amp; Logout
+            <Trans>Decline &amp; Logout</Trans>
           </Button>
           <Button onClick={() => accept.mutate()} loading={accept.isPending}>
-            Accept &amp; Continue
+            <Trans>Accept &amp; Continue</Trans>
           </Button>
         </Group>
       </Stack>
