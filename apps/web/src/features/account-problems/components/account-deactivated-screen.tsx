@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
@@ -7,14 +8,13 @@ import type { TProblemScreen } from './problem-card.tsx';
 // Another account would not help here, so the one action is to sign out.
 export function accountDeactivatedScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
-    heading: 'Your account has been deactivated',
-    signOutLabel: 'Sign out',
+    heading: t`Your account has been deactivated`,
+    signOutLabel: t`Sign out`,
     body: (
       <>
-        <Text>Your organisation has deactivated your {providerName} account, so you can no longer use it.</Text>
+        <Text>{t`Your organisation has deactivated your ${providerName} account, so you can no longer use it.`}</Text>
         <Text>
-          Your history has been kept. If you think this is a mistake, please contact your programme administrator, who
-          can reactivate your account.
+          {t`Your history has been kept. If you think this is a mistake, please contact your programme administrator, who can reactivate your account.`}
         </Text>
       </>
     ),

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Anchor, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 
@@ -19,7 +20,7 @@ export function LearnMoreLink({ providerName, newTab = false }: LearnMoreLinkPro
       target={newTab ? '_blank' : undefined}
       aria-describedby={newTab ? hintId : undefined}
     >
-      {`Learn More About ${providerName}`}
+      {t`Learn More About ${providerName}`}
     </Anchor>
   );
   if (!newTab) return link;
@@ -28,7 +29,7 @@ export function LearnMoreLink({ providerName, newTab = false }: LearnMoreLinkPro
   return (
     <>
       {link}
-      <VisuallyHidden id={hintId}>Opens in a new tab</VisuallyHidden>
+      <VisuallyHidden id={hintId}>{t`Opens in a new tab`}</VisuallyHidden>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
@@ -5,18 +6,17 @@ import type { TProblemScreen } from './problem-card.tsx';
 // product'.
 export function noAccountScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
-    eyebrow: 'Welcome to the product',
-    heading: 'No Account Found',
-    signOutLabel: 'Try Again',
+    eyebrow: t`Welcome to the product`,
+    heading: t`No Account Found`,
+    signOutLabel: t`Try Again`,
     learnMore: 'this-tab',
     body: (
       <>
-        <Text>It looks like you don&apos;t have a {providerName} account yet.</Text>
+        <Text>{t`It looks like you don't have a ${providerName} account yet.`}</Text>
         <Text>
-          {providerName} is an enterprise habit-tracking platform that helps organisations build better workplace
-          cultures through positive habit formation.
+          {t`${providerName} is an enterprise habit-tracking platform that helps organisations build better workplace cultures through positive habit formation.`}
         </Text>
-        <Text>If you should have access, please contact your HR department or programme administrator.</Text>
+        <Text>{t`If you should have access, please contact your HR department or programme administrator.`}</Text>
       </>
     ),
   };

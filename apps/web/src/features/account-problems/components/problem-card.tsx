@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button, Card, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { LearnMoreLink } from './learn-more-link.tsx';
@@ -9,11 +10,29 @@ export type TProblemScreen = {
   // (docs/domain/screens.md#no-account-found).
   eyebrow?: string;
   body: ReactNode;
-  // The button that signs out.
-  signOutLabel: 'Try Again' | 'Try Different Account' | 'Sign out';
+  // The button that signs out ("Try Again", "Try Different Account" or "Sign out", translated).
+  signOutLabel: string;
   // A link to the vendor's site, in this tab or a new one.
   learnMore?: 'this-tab' | 'new-tab';
 };
+
+// "Signed in as" and the account in bold, in the sentence order of the active locale.
+function SignedInAs({ email: account }: { email: string }) {
+  // The translated sentence with a mark where the account goes, so the account can be set in bold.
+  const email = MARK;
+  const [before = '', after = ''] = t`Signed in as ${email}`.split(MARK);
+  return (
+    <>
+      {before}
+      <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {account}
+      </Text>
+      {after}
+    </>
+  );
+}
+// Stands for the account inside the translated sentence (an invisible separator, never typed).
+const MARK = '\u2063';
 
 type ProblemCardProps = {
   screen: TProblemScreen;
@@ -51,10 +70,7 @@ export function ProblemCard({ screen, email, providerName, onSignOut }: ProblemC
             </Stack>
             {email ? (
               <Text>
-                Signed in as{' '}
-                <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {email}
-                </Text>
+                <SignedInAs email={email} />
               </Text>
             ) : null}
             {screen.body}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
@@ -7,19 +8,19 @@ import type { TProblemScreen } from './problem-card.tsx';
 // on it.
 export function tenantNotAuthorizedScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
-    heading: "Your organization's sign-in isn't enabled yet",
-    signOutLabel: 'Try Different Account',
+    heading: t`Your organization's sign-in isn't enabled yet`,
+    signOutLabel: t`Try Different Account`,
     body: (
       <>
         <Text>
-          You signed in with a work account from a directory that hasn&apos;t been authorised for {providerName} yet, so
-          we can&apos;t let you in with it.
+          {t`You signed in with a work account from a directory that hasn't been authorised for ${providerName} yet, so we can't let you in with it.`}
         </Text>
         <Text>
-          Your IT administrator or programme administrator can fix this by authorising your organization&apos;s
-          Microsoft Entra ID (Azure AD) tenant for {providerName}. Please let them know the account you used.
+          {t`Your IT administrator or programme administrator can fix this by authorising your organization's Microsoft Entra ID (Azure AD) tenant for ${providerName}. Please let them know the account you used.`}
         </Text>
-        <Text>If you have a different account for {providerName}, you can try signing in with that one instead.</Text>
+        <Text>
+          {t`If you have a different account for ${providerName}, you can try signing in with that one instead.`}
+        </Text>
       </>
     ),
   };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import type { TProblemScreen } from './problem-card.tsx';
 
@@ -7,19 +8,17 @@ import type { TProblemScreen } from './problem-card.tsx';
 // docs/domain/tenancy-and-identity.md#provisioning-never-self-registration).
 export function userNotRegisteredScreen({ providerName }: { providerName: string }): TProblemScreen {
   return {
-    heading: "Your account isn't set up yet",
-    signOutLabel: 'Try Different Account',
+    heading: t`Your account isn't set up yet`,
+    signOutLabel: t`Try Different Account`,
     body: (
       <>
         <Text>
-          Your organization uses {providerName}, but this account hasn&apos;t been added to it yet. You haven&apos;t
-          done anything wrong: accounts are set up by your organization rather than by signing up.
+          {t`Your organization uses ${providerName}, but this account hasn't been added to it yet. You haven't done anything wrong: accounts are set up by your organization rather than by signing up.`}
         </Text>
         <Text>
-          Please ask your HR department or programme administrator to add you. Once they have, sign in again with this
-          account.
+          {t`Please ask your HR department or programme administrator to add you. Once they have, sign in again with this account.`}
         </Text>
-        <Text>If you have another work account, you can try signing in with that one instead.</Text>
+        <Text>{t`If you have another work account, you can try signing in with that one instead.`}</Text>
       </>
     ),
   };

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDebugToken } from '../api/get-debug-token.ts';
@@ -19,13 +20,14 @@ function DebugContent({ loadFlowStatus }: Pick<DebugPanelProps, 'loadFlowStatus'
     gcTime: 0,
     retry: false,
   });
+  const { t } = useLingui();
   const debugToken = useDebugToken();
   const simpleTest = useSimpleTest();
   return (
     <Stack gap="md">
-      <JsonResult title="Flow status" result={flowStatus} />
-      <JsonResult title="Token (debug-token)" result={debugToken} />
-      <JsonResult title="Simple test" result={simpleTest} />
+      <JsonResult title={t`Flow status`} result={flowStatus} />
+      <JsonResult title={t`Token (debug-token)`} result={debugToken} />
+      <JsonResult title={t`Simple test`} result={simpleTest} />
     </Stack>
   );
 }
@@ -33,8 +35,9 @@ function DebugContent({ loadFlowStatus }: Pick<DebugPanelProps, 'loadFlowStatus'
 // What the API makes of the signed-in user, fetched when opened
 // (docs/domain/developer-tools.md#debug).
 export function DebugPanel({ opened, onClose, loadFlowStatus }: DebugPanelProps) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Debug" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={t`Debug`} size="xl" closeButtonProps={{ 'aria-label': t`Close` }}>
       {/* Mantine leaves closed modals unmounted, so the calls run on each opening only. */}
       <DebugContent loadFlowStatus={loadFlowStatus} />
     </Modal>

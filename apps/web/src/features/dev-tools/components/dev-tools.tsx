@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
@@ -17,7 +18,7 @@ export function DevTools({
   return (
     <>
       <Button variant="default" size="xs" onClick={debug.open}>
-        Debug
+        <Trans>Debug</Trans>
       </Button>
       <ResetButton clearProgress={clearProgress} />
       {debugOpened && (

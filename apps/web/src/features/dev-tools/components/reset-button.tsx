@@ -1,7 +1,8 @@
+import { useLingui, Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { useResetUserData } from '../api/reset-user-data.ts';
 
-// Exact texts (docs/domain/developer-tools.md#reset).
+// Exact texts (docs/domain/developer-tools.md#reset), in en-GB; the dialogs show them in the member's language.
 export const RESET_CONFIRM =
   'Reset user state? This will clear backend onboarding status, terms acceptance, and local data.';
 export const RESET_ERROR = 'Error resetting user state. Check console for details.';
@@ -14,10 +15,14 @@ export type ResetButtonProps = {
 // Server state first, then this browser's; the reload starts the app afresh (no cached queries) at
 // the same address, still signed in (docs/domain/screens.md#common-header).
 export function ResetButton({ clearProgress }: ResetButtonProps) {
+  const { t } = useLingui();
   const reset = useResetUserData();
 
   const handleClick = () => {
-    if (!window.confirm(RESET_CONFIRM)) return;
+    if (
+      !window.confirm(t`Reset user state? This will clear backend onboarding status, terms acceptance, and local data.`)
+    )
+      return;
     reset.mutate(undefined, {
       onSuccess: () => {
         clearProgress();
@@ -25,14 +30,14 @@ export function ResetButton({ clearProgress }: ResetButtonProps) {
       },
       onError: (error) => {
         console.error('Could not reset the user state', error);
-        window.alert(RESET_ERROR);
+        window.alert(t`Error resetting user state. Check console for details.`);
       },
     });
   };
 
   return (
     <Button variant="light" color="red" size="xs" onClick={handleClick} loading={reset.isPending}>
-      Reset
+      <Trans>Reset</Trans>
     </Button>
   );
 }
