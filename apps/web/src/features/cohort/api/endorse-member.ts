@@ -1,6 +1,8 @@
 import { ZEndorsement, type TEndorseMemberRequest } from '@habitrack/contracts/social/endorse-member';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { HttpError, sendJson } from '../../../lib/http.ts';
 import { saveEndorsedMark } from '../utils/endorsement-marks.ts';
 import { cohortMembersQueryOptions } from './list-cohort-members.ts';
@@ -8,7 +10,10 @@ import { cohortMembersQueryOptions } from './list-cohort-members.ts';
 // The fixed praise text sent with every endorsement
 // (docs/domain/standings-and-endorsements.md#the-endorse-button).
 export const ENDORSEMENT_MESSAGE = 'Great job staying consistent with your habits! Keep up the excellent work.';
-export const ENDORSE_FAILED = 'Error endorsing member. Please try again.';
+// The praise is stored as sent and read by the endorsed member, so it is not translated here.
+const endorseFailed = msg`Error endorsing member. Please try again.`;
+// The alert's source (en-GB) text, which the tests look for.
+export const ENDORSE_FAILED = endorseFailed.message as string;
 
 export function endorseMember(endorsedUserId: string) {
   const body: TEndorseMemberRequest = { endorsed_user_id: endorsedUserId, message: ENDORSEMENT_MESSAGE };
@@ -60,7 +65,7 @@ export function useEndorseMember() {
       );
       // The server's own sentence when it gave one (e.g. once per day), else the generic one
       // (docs/domain/failures.md#alerts).
-      window.alert(error instanceof HttpError && error.detail ? error.detail : ENDORSE_FAILED);
+      window.alert(error instanceof HttpError && error.detail ? error.detail : i18n._(endorseFailed));
     },
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) === 1) {

@@ -1,6 +1,7 @@
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
-import { plural } from '../../../lib/plural.ts';
 
 type CohortContextProps = {
   cohortName: string | undefined;
@@ -9,11 +10,14 @@ type CohortContextProps = {
 
 // Which cohort this is, how big, and where the viewer stands, under the page heading.
 export function CohortContext({ cohortName, members }: CohortContextProps) {
+  const { t } = useLingui();
   const you = members.find((member) => member.is_current_user);
+  const count = members.length;
+  const rank = you?.rank;
   const parts = [
     cohortName,
-    plural(members.length, 'member'),
-    you ? `You're ranked #${you.rank} of ${members.length}` : undefined,
+    plural(count, { one: '# member', other: '# members' }),
+    you ? t`You're ranked #${rank} of ${count}` : undefined,
   ].filter((part): part is string => !!part);
   return <Text c="dimmed">{parts.join(' · ')}</Text>;
 }

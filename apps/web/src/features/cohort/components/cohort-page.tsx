@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -32,6 +33,7 @@ export function CohortPage({ you, readLocalLogs }: CohortPageProps) {
   const board = useLeaderboard({ you, readLocalLogs });
   const summary = useCohortSummary();
   const endorse = useEndorseMember();
+  const { t } = useLingui();
 
   let body: ReactNode;
   if (board.status === 'pending') body = <LeaderboardSkeleton />;
@@ -39,12 +41,17 @@ export function CohortPage({ you, readLocalLogs }: CohortPageProps) {
   else if (board.status === 'error') {
     body = (
       <ErrorState
-        title="We couldn't load your cohort"
-        message="Try again in a moment. If it keeps happening, contact your programme administrator."
+        title={t`We couldn't load your cohort`}
+        message={t`Try again in a moment. If it keeps happening, contact your programme administrator.`}
         onRetry={board.retry}
       />
     );
-  } else if (board.rows.length === 0) body = <EmptyState>Nobody is in your cohort yet.</EmptyState>;
+  } else if (board.rows.length === 0)
+    body = (
+      <EmptyState>
+        <Trans>Nobody is in your cohort yet.</Trans>
+      </EmptyState>
+    );
   else if (board.status === 'sample') {
     body = (
       <>
@@ -62,13 +69,15 @@ export function CohortPage({ you, readLocalLogs }: CohortPageProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1}>Cohort</Title>
+          <Title order={1}>
+            <Trans>Cohort</Trans>
+          </Title>
           {board.status === 'live' && board.rows.length > 0 && (
             <CohortContext cohortName={summary.data?.name} members={board.rows.map((row) => row.member)} />
           )}
         </Stack>
         <Button component={Link} to="/programme/dashboard" variant="default">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Button>
       </Group>
       {body}

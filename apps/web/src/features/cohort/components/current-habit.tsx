@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 import { currentHabit, otherHabits } from '../utils/member-labels.ts';
@@ -8,7 +9,7 @@ export function CurrentHabit({ member }: { member: TCohortMember }) {
   if (!habit) {
     return (
       <Text size="sm" c="dimmed">
-        No active habit
+        <Trans>No active habit</Trans>
       </Text>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { TEndorseState } from '../utils/endorse-state.ts';
@@ -13,11 +14,12 @@ type EndorseButtonProps = {
 // a screen reader tabbing through the table otherwise hears "Endorse" eight times.
 export function EndorseButton({ state, memberName, onEndorse }: EndorseButtonProps) {
   const reasonId = useId();
+  const { t } = useLingui();
   if (state.kind === 'none') return null;
   if (state.kind === 'enabled') {
     return (
-      <Button size="xs" onClick={onEndorse} aria-label={`Endorse ${memberName}`}>
-        Endorse
+      <Button size="xs" onClick={onEndorse} aria-label={t`Endorse ${memberName}`}>
+        <Trans>Endorse</Trans>
       </Button>
     );
   }
@@ -27,10 +29,10 @@ export function EndorseButton({ state, memberName, onEndorse }: EndorseButtonPro
         size="xs"
         variant={state.label === 'Endorsed' ? 'light' : 'default'}
         disabled
-        aria-label={`${state.label} ${memberName}`}
+        aria-label={state.label === 'Endorsed' ? t`Endorsed ${memberName}` : t`Endorse ${memberName}`}
         aria-describedby={reasonId}
       >
-        {state.label}
+        {state.label === 'Endorsed' ? <Trans>Endorsed</Trans> : <Trans>Endorse</Trans>}
       </Button>
       <Text id={reasonId} size="xs" c="dimmed">
         {state.reason}

@@ -1,12 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TLeaderboardRow } from '../hooks/use-leaderboard.ts';
-import { currentHabit, dayStreak, progressLabel, roleOrJobTitle } from '../utils/member-labels.ts';
+import { currentHabit, dayCount, dayStreak, progressLabel, roleOrJobTitle } from '../utils/member-labels.ts';
 import { CurrentHabit } from './current-habit.tsx';
 import { EndorseButton } from './endorse-button.tsx';
 import { MemberBadges } from './member-badges.tsx';
 import { ProgressRing } from './progress-ring.tsx';
-import { plural } from '../../../lib/plural.ts';
 
 type LeaderboardCardsProps = {
   rows: TLeaderboardRow[];
@@ -30,6 +30,7 @@ function Figure({ term, children }: { term: string; children: ReactNode }) {
 // The leaderboard on a phone: one card per member, in rank order, each figure named beside it,
 // where the table's eight columns would not fit.
 export function LeaderboardCards({ rows, sample = false, onEndorse }: LeaderboardCardsProps) {
+  const { t } = useLingui();
   return (
     <Stack
       component="ol"
@@ -37,7 +38,7 @@ export function LeaderboardCards({ rows, sample = false, onEndorse }: Leaderboar
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
-      aria-label={sample ? 'Cohort leaderboard (sample data)' : 'Cohort leaderboard'}
+      aria-label={sample ? t`Cohort leaderboard (sample data)` : t`Cohort leaderboard`}
     >
       {rows.map(({ member, endorse }) => (
         <Paper
@@ -69,9 +70,9 @@ export function LeaderboardCards({ rows, sample = false, onEndorse }: Leaderboar
             </Group>
             <CurrentHabit member={member} />
             <Group component="dl" gap="lg" m={0}>
-              <Figure term="Streak">{dayStreak(member.current_streak)}</Figure>
-              <Figure term="Days">{plural(currentHabit(member)?.days_completed ?? 0, 'day')}</Figure>
-              <Figure term="Endorsements">{member.total_endorsements}</Figure>
+              <Figure term={t`Streak`}>{dayStreak(member.current_streak)}</Figure>
+              <Figure term={t`Days`}>{dayCount(currentHabit(member)?.days_completed ?? 0)}</Figure>
+              <Figure term={t`Endorsements`}>{member.total_endorsements}</Figure>
             </Group>
             <Group>
               <EndorseButton

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { Group, Skeleton, Stack } from '@mantine/core';
 
 // Keeps the table's shape while it loads, so nothing jumps when the rows arrive.
 export function LeaderboardSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" role="status" aria-label="Loading your cohort...">
+    <Stack gap="md" role="status" aria-label={t`Loading your cohort...`}>
       {Array.from({ length: 5 }, (_, index) => (
         <Group key={index} gap="md" wrap="nowrap">
           <Skeleton height={24} width={24} />

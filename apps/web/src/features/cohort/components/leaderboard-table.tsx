@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Table, VisuallyHidden } from '@mantine/core';
 import type { TLeaderboardRow } from '../hooks/use-leaderboard.ts';
 import { MemberRow } from './member-row.tsx';
@@ -18,27 +21,40 @@ export const COLUMNS = [
   'Endorsements',
 ] as const;
 
+const COLUMN_LABELS: Record<(typeof COLUMNS)[number], MessageDescriptor> = {
+  Rank: msg`Rank`,
+  Member: msg`Member`,
+  'Current habit': msg`Current habit`,
+  'Average progress': msg`Average progress`,
+  Streak: msg`Streak`,
+  Days: msg`Days`,
+  Endorsements: msg`Endorsements`,
+};
+
 // A real table, so the numbers keep their column names for screen readers. Narrow screens get the
 // cards instead (leaderboard.tsx); between the two, the table scrolls inside its own box rather than
 // squeezing eight columns together. (A plain overflow box: Mantine's Table.ScrollContainer needs
 // ResizeObserver, which older browsers and jsdom lack.)
 export function LeaderboardTable({ rows, sample = false, onEndorse }: LeaderboardTableProps) {
+  const { t, i18n } = useLingui();
   return (
     <Box style={{ overflowX: 'auto' }}>
       <Table
         miw={860}
         verticalSpacing="sm"
-        aria-label={sample ? 'Cohort leaderboard (sample data)' : 'Cohort leaderboard'}
+        aria-label={sample ? t`Cohort leaderboard (sample data)` : t`Cohort leaderboard`}
       >
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
               <Table.Th key={column} scope="col">
-                {column}
+                {i18n._(COLUMN_LABELS[column])}
               </Table.Th>
             ))}
             <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TLeaderboardRow } from '../hooks/use-leaderboard.ts';
@@ -20,8 +21,10 @@ export function Leaderboard(props: LeaderboardProps) {
   return (
     <>
       <Text size="sm" c="dimmed">
-        Average progress is the mean of a member&apos;s progress over all their active habits; Days are their current
-        habit&apos;s completed days.
+        <Trans>
+          Average progress is the mean of a member&apos;s progress over all their active habits; Days are their current
+          habit&apos;s completed days.
+        </Trans>
       </Text>
       {narrow ? <LeaderboardCards {...props} /> : <LeaderboardTable {...props} />}
     </>

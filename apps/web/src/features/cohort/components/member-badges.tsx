@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 
@@ -7,14 +8,14 @@ export function MemberBadges({ member, sample }: { member: TCohortMember; sample
   if (member.is_current_user) {
     return (
       <Badge size="sm" variant="filled">
-        You
+        <Trans>You</Trans>
       </Badge>
     );
   }
   if (!sample) return null;
   return (
     <Badge size="sm" color="yellow" variant="light">
-      Sample
+      <Trans>Sample</Trans>
     </Badge>
   );
 }

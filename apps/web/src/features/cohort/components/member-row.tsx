@@ -1,11 +1,10 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { TLeaderboardRow } from '../hooks/use-leaderboard.ts';
-import { currentHabit, dayStreak, progressLabel, roleOrJobTitle } from '../utils/member-labels.ts';
+import { currentHabit, dayCount, dayStreak, progressLabel, roleOrJobTitle } from '../utils/member-labels.ts';
 import { CurrentHabit } from './current-habit.tsx';
 import { EndorseButton } from './endorse-button.tsx';
 import { MemberBadges } from './member-badges.tsx';
 import { ProgressRing } from './progress-ring.tsx';
-import { plural } from '../../../lib/plural.ts';
 
 type MemberRowProps = {
   row: TLeaderboardRow;
@@ -45,7 +44,7 @@ export function MemberRow({ row: { member, endorse }, sample, onEndorse }: Membe
         <Text size="sm">{dayStreak(member.current_streak)}</Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{plural(days, 'day')}</Text>
+        <Text size="sm">{dayCount(days)}</Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={600}>

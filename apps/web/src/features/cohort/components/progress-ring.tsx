@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Box, Text } from '@mantine/core';
+import { formatPercent } from '../../../lib/i18n/formatters.ts';
 
 const SIZE = 56;
 const THICKNESS = 6;
@@ -13,6 +15,8 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 export function ProgressRing({ value, label }: { value: number; label: string }) {
   const shown = Math.min(Math.max(value, 0), 100);
   const arc = (shown / 100) * CIRCUMFERENCE;
+  const { i18n } = useLingui();
+  const percent = formatPercent(i18n.locale, value / 100);
   return (
     <Box
       pos="relative"
@@ -24,7 +28,7 @@ export function ProgressRing({ value, label }: { value: number; label: string })
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}
-      aria-valuetext={`${value}%`}
+      aria-valuetext={percent}
     >
       <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true" style={{ rotate: '-90deg' }}>
         <circle
@@ -49,7 +53,7 @@ export function ProgressRing({ value, label }: { value: number; label: string })
         )}
       </svg>
       <Text size="xs" fw={700} ta="center" pos="absolute" top="50%" left={0} right={0} style={{ translate: '0 -50%' }}>
-        {value}%
+        {percent}
       </Text>
     </Box>
   );

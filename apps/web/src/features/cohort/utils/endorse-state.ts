@@ -1,13 +1,18 @@
-import { NO_ACTIVE_HABITS_TO_ENDORSE } from '@habitrack/contracts/social/endorse-member';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 
-export const ALREADY_ENDORSED = 'You have already endorsed this user today';
-export const SAMPLE_CANNOT_ENDORSE = 'Endorsing is not available while sample data is shown.';
+const alreadyEndorsed = msg`You have already endorsed this user today`;
+const sampleCannotEndorse = msg`Endorsing is not available while sample data is shown.`;
+// The reasons' source (en-GB) texts, which the tests look for.
+export const ALREADY_ENDORSED = alreadyEndorsed.message as string;
+export const SAMPLE_CANNOT_ENDORSE = sampleCannotEndorse.message as string;
 
 export type TEndorseState =
   // Nobody endorses themselves, so their own row has no button at all.
   { kind: 'none' } | { kind: 'enabled' } | { kind: 'disabled'; label: 'Endorse' | 'Endorsed'; reason: string };
 
+// The reason is worded in the language shown when the leaderboard renders.
 // The Endorse button (docs/domain/standings-and-endorsements.md#the-endorse-button). "Already
 // endorsed" wins over "no active habits": it is what actually happened today.
 export function endorseState(options: {
@@ -18,10 +23,11 @@ export function endorseState(options: {
 }): TEndorseState {
   const { member, endorsedHere, sample } = options;
   if (member.is_current_user) return { kind: 'none' };
-  if (sample) return { kind: 'disabled', label: 'Endorse', reason: SAMPLE_CANNOT_ENDORSE };
-  if (member.endorsed_today || endorsedHere) return { kind: 'disabled', label: 'Endorsed', reason: ALREADY_ENDORSED };
+  if (sample) return { kind: 'disabled', label: 'Endorse', reason: i18n._(sampleCannotEndorse) };
+  if (member.endorsed_today || endorsedHere)
+    return { kind: 'disabled', label: 'Endorsed', reason: i18n._(alreadyEndorsed) };
   if (member.active_habits.length === 0) {
-    return { kind: 'disabled', label: 'Endorse', reason: NO_ACTIVE_HABITS_TO_ENDORSE };
+    return { kind: 'disabled', label: 'Endorse', reason: t`No active habits to endorse` };
   }
   return { kind: 'enabled' };
 }

@@ -1,25 +1,30 @@
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 
 // Progress in the fallback is completed local logs over the programme's 60 days
 // (docs/domain/standings-and-endorsements.md#when-the-cohort-cannot-be-loaded).
 export const SAMPLE_PROGRAMME_DAYS = 60;
-export const YOUR_LOCAL_HABITS = 'Habits logged on this device';
+const yourLocalHabits = msg`Habits logged on this device`;
+// Its source (en-GB) text, which the tests look for.
+export const YOUR_LOCAL_HABITS = yourLocalHabits.message as string;
 
 export type TSampleYou = { full_name: string; job_title: string | null; role: TUserRole };
 
 // A check-in kept on this device (the check-in feature's, handed over by the cohort route).
 export type TSampleLog = { date: string; completed: boolean };
 
-type TSampleMate = { habit: string; days: number; streak: number; endorsements: number };
+type TSampleMate = { habit: MessageDescriptor; days: number; streak: number; endorsements: number };
 
 // Four invented mates, so the page still shows what a leaderboard looks like. Named as samples,
 // never as people, so nobody mistakes them for real colleagues.
 const SAMPLE_MATES: readonly TSampleMate[] = [
-  { habit: 'Active Listening', days: 45, streak: 12, endorsements: 9 },
-  { habit: 'Daily Check-ins', days: 30, streak: 7, endorsements: 5 },
-  { habit: 'Say Thank You', days: 15, streak: 3, endorsements: 3 },
-  { habit: 'Clear Feedback', days: 6, streak: 1, endorsements: 1 },
+  { habit: msg`Active Listening`, days: 45, streak: 12, endorsements: 9 },
+  { habit: msg`Daily Check-ins`, days: 30, streak: 7, endorsements: 5 },
+  { habit: msg`Say Thank You`, days: 15, streak: 3, endorsements: 3 },
+  { habit: msg`Clear Feedback`, days: 6, streak: 1, endorsements: 1 },
 ];
 
 export function progressOf(completedDays: number): number {
@@ -50,7 +55,7 @@ function sampleMember(user: TCohortMember['user'], stats: Omit<TCohortMember, 'u
 }
 
 // Five rows for the offline fallback: the signed-in person from this device's habit logs, plus
-// the four sample mates, ranked by progress as the server would.
+// the four sample mates, ranked by progress as the server would; worded in the language shown.
 export function buildSampleCohort(options: {
   logs: readonly TSampleLog[];
   you: TSampleYou | undefined;
@@ -61,12 +66,12 @@ export function buildSampleCohort(options: {
     {
       id: 'sample-you',
       email: '',
-      full_name: options.you?.full_name ?? 'You',
+      full_name: options.you?.full_name ?? t`You`,
       job_title: options.you?.job_title ?? null,
       role: options.you?.role ?? 'member',
     },
     {
-      active_habits: options.logs.length > 0 ? [{ name: YOUR_LOCAL_HABITS, days_completed: completed }] : [],
+      active_habits: options.logs.length > 0 ? [{ name: i18n._(yourLocalHabits), days_completed: completed }] : [],
       total_progress_percentage: progressOf(completed),
       current_streak: localStreak(options.logs, options.today),
       total_endorsements: 0,
@@ -74,25 +79,26 @@ export function buildSampleCohort(options: {
       is_current_user: true,
     },
   );
-  const mates = SAMPLE_MATES.map((mate, index) =>
-    sampleMember(
+  const mates = SAMPLE_MATES.map((mate, index) => {
+    const number = index + 1;
+    return sampleMember(
       {
-        id: `sample-${index + 1}`,
+        id: `sample-${number}`,
         email: '',
-        full_name: `Sample member ${index + 1}`,
+        full_name: t`Sample member ${number}`,
         job_title: null,
         role: 'member',
       },
       {
-        active_habits: [{ name: mate.habit, days_completed: mate.days }],
+        active_habits: [{ name: i18n._(mate.habit), days_completed: mate.days }],
         total_progress_percentage: progressOf(mate.days),
         current_streak: mate.streak,
         total_endorsements: mate.endorsements,
         endorsed_today: false,
         is_current_user: false,
       },
-    ),
-  );
+    );
+  });
   // Stable sort with "you" first: on a tie the person looking ranks above an invented mate.
   return [you, ...mates]
     .sort((a, b) => b.total_progress_percentage - a.total_progress_percentage)

@@ -1,9 +1,9 @@
 // The quote's sheet loads with the endorsements screens (src/app/styles.ts holds the shared ones).
 import '@mantine/core/styles/Blockquote.css';
 import type { TReceivedEndorsement } from '@habitrack/contracts/social/list-endorsements-received';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Blockquote, Group, Paper, Stack, Text } from '@mantine/core';
-import { fullDate } from '../../../lib/calendar-day.ts';
-import { isNewSince } from '../utils/endorsement-dates.ts';
+import { calendarDayInWords, isNewSince } from '../utils/endorsement-dates.ts';
 
 type EndorsementListProps = {
   items: TReceivedEndorsement[];
@@ -13,8 +13,9 @@ type EndorsementListProps = {
 
 // Who, when and the message, newest first. "New" is a word on the card, not only a colour.
 export function EndorsementList({ items, seenAt }: EndorsementListProps) {
+  const { t, i18n } = useLingui();
   return (
-    <Stack component="ul" aria-label="Endorsements you received" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack component="ul" aria-label={t`Endorsements you received`} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
         <Paper component="li" key={item.id} withBorder radius="md" p="md">
           <Stack gap={6}>
@@ -22,7 +23,7 @@ export function EndorsementList({ items, seenAt }: EndorsementListProps) {
               <Text fw={600}>{item.endorser.full_name}</Text>
               {isNewSince(item.created_at, seenAt) && (
                 <Badge color="teal" variant="light">
-                  New
+                  <Trans>New</Trans>
                 </Badge>
               )}
             </Group>
@@ -30,7 +31,7 @@ export function EndorsementList({ items, seenAt }: EndorsementListProps) {
               {item.message}
             </Blockquote>
             <Text size="sm" c="dimmed">
-              <time dateTime={item.created_at}>{fullDate(item.endorsed_on)}</time>
+              <time dateTime={item.created_at}>{calendarDayInWords(i18n.locale, item.endorsed_on)}</time>
             </Text>
           </Stack>
         </Paper>

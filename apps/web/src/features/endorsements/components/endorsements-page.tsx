@@ -1,15 +1,17 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { plural } from '../../../lib/plural.ts';
 import { useEndorsementsReceived } from '../api/list-endorsements-received.ts';
 import { useVisit } from '../hooks/use-visit.ts';
 import { EndorsementList } from './endorsement-list.tsx';
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" role="status" aria-label="Loading your endorsements...">
+    <Stack gap="sm" role="status" aria-label={t`Loading your endorsements...`}>
       {Array.from({ length: 3 }, (_, index) => (
         <Skeleton key={index} height={96} radius="md" />
       ))}
@@ -26,32 +28,45 @@ export function EndorsementsPage() {
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const first = pages[0];
+  const { t } = useLingui();
 
   let body: ReactNode;
   if (first && visit) {
     const { seenAt, newCount } = visit;
+    const total = first.total;
     body =
       items.length === 0 ? (
         <Paper withBorder p="lg">
-          <Text>No endorsements yet. When a cohort mate endorses you, you will see who and their message here.</Text>
+          <Text>
+            <Trans>
+              No endorsements yet. When a cohort mate endorses you, you will see who and their message here.
+            </Trans>
+          </Text>
         </Paper>
       ) : (
         <>
           <Text>
-            {plural(first.total, 'endorsement')} from your cohort
-            {seenAt !== null && newCount > 0 ? ` · ${newCount} new since your last visit` : ''}
+            {seenAt !== null && newCount > 0
+              ? plural(total, {
+                  one: `# endorsement from your cohort · ${newCount} new since your last visit`,
+                  other: `# endorsements from your cohort · ${newCount} new since your last visit`,
+                })
+              : plural(total, {
+                  one: '# endorsement from your cohort',
+                  other: '# endorsements from your cohort',
+                })}
           </Text>
           <EndorsementList items={items} seenAt={seenAt} />
           {query.hasNextPage && (
             <Group>
               <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show more
+                <Trans>Show more</Trans>
               </Button>
             </Group>
           )}
           {query.isFetchNextPageError && (
             <Text role="alert" c="red.8" size="sm">
-              We couldn&apos;t load more endorsements. Please try again.
+              <Trans>We couldn&apos;t load more endorsements. Please try again.</Trans>
             </Text>
           )}
         </>
@@ -59,8 +74,8 @@ export function EndorsementsPage() {
   } else if (query.isError) {
     body = (
       <ErrorState
-        title="We couldn't load your endorsements"
-        message="Check your connection and try again. If it keeps happening, contact your programme administrator."
+        title={t`We couldn't load your endorsements`}
+        message={t`Check your connection and try again. If it keeps happening, contact your programme administrator.`}
         onRetry={() => void query.refetch()}
       />
     );
@@ -70,11 +85,15 @@ export function EndorsementsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1}>Endorsements</Title>
-          <Text c="dimmed">Who cheered you on: the cohort mates who endorsed you, newest first.</Text>
+          <Title order={1}>
+            <Trans>Endorsements</Trans>
+          </Title>
+          <Text c="dimmed">
+            <Trans>Who cheered you on: the cohort mates who endorsed you, newest first.</Trans>
+          </Text>
         </Stack>
         <Button component={Link} to="/programme/dashboard" variant="default">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Button>
       </Group>
       {body}

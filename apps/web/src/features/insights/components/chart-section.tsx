@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { downloadCsv, type TTable } from '../utils/figures.ts';
@@ -18,7 +19,8 @@ type ChartSectionProps = {
 
 // One section of the insights: a chart, its data table behind a toggle (the chart's text
 // alternative, docs/conventions.md#charts) and a CSV download of the same, already suppressed,
-// figures.
+// figures. Its texts are worded while it renders, in the language shown (the insights page
+// renders again when the language changes); it also works outside the page, without a provider.
 export function ChartSection({
   title,
   description,
@@ -55,11 +57,11 @@ export function ChartSection({
               aria-controls={tableId}
               onClick={() => setShowTable((shown) => !shown)}
             >
-              {showTable ? `Hide table: ${title}` : `Show table: ${title}`}
+              {showTable ? t`Hide table: ${title}` : t`Show table: ${title}`}
             </Button>
           )}
           <Button variant="default" size="xs" onClick={() => downloadCsv(fileName, table)}>
-            {`Download CSV: ${title}`}
+            {t`Download CSV: ${title}`}
           </Button>
         </Group>
         {showTable && (
@@ -70,7 +72,7 @@ export function ChartSection({
             id={tableId}
             tabIndex={0}
             role="region"
-            aria-label={`Table: ${title}`}
+            aria-label={t`Table: ${title}`}
           >
             <Table striped withTableBorder>
               <Table.Caption>{title}</Table.Caption>
@@ -86,7 +88,7 @@ export function ChartSection({
               <Table.Tbody>
                 {table.rows.length === 0 ? (
                   <Table.Tr>
-                    <Table.Td colSpan={table.columns.length}>Nothing to show for this period.</Table.Td>
+                    <Table.Td colSpan={table.columns.length}>{t`Nothing to show for this period.`}</Table.Td>
                   </Table.Tr>
                 ) : (
                   table.rows.map((row, i) => (

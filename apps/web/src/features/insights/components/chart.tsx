@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { TDrawnChartProps } from './drawn-chart.tsx';
@@ -18,7 +19,7 @@ class ChartUnavailable extends Component<{ children: ReactNode }, { failed: bool
     if (!this.state.failed) return this.props.children;
     return (
       <Text size="sm" role="status">
-        The chart could not be loaded. Show the table for the same figures, or reload the page.
+        {t`The chart could not be loaded. Show the table for the same figures, or reload the page.`}
       </Text>
     );
   }

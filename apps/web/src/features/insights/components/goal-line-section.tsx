@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TInsights } from '@habitrack/contracts/insights/get-insights';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { figureValue } from '../utils/figures.ts';
+import { figureValue, numberText, percentText } from '../utils/figures.ts';
 import { kpiLine } from '../utils/goal-line.ts';
 import * as sections from '../utils/sections.ts';
 import { Chart } from './chart.tsx';
@@ -40,40 +41,46 @@ function DepartmentGoalLine({
   department: TDepartment;
   fileName: string;
 }) {
+  const { t } = useLingui();
   const checkIns = department.check_in_rate.map((w) => ({ label: w.week, 'Check-in rate': figureValue(w.rate) }));
+  const departmentName = department.name;
+  const goalTitle = goal.title;
   return (
     <ChartSection
-      title={`${department.name}: ${goal.title}`}
-      description="The department's KPIs (measurements, baseline and target) beside its members' weekly check-in rate."
+      title={t`${departmentName}: ${goalTitle}`}
+      description={t`The department's KPIs (measurements, baseline and target) beside its members' weekly check-in rate.`}
       fileName={fileName}
       headingOrder={4}
       table={sections.goalLine(department)}
       chart={
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Panel caption="Check-in rate of the department's members">
+          <Panel caption={t`Check-in rate of the department's members`}>
             <Chart
               kind="line"
               h={HEIGHT}
               data={checkIns}
               dataKey="label"
-              series={[{ name: 'Check-in rate', color: 'indigo.7' }]}
-              unit=" %"
+              series={[{ name: 'Check-in rate', label: t`Check-in rate`, color: 'indigo.7' }]}
+              valueFormatter={percentText}
               yAxisProps={{ domain: [0, 100] }}
               connectNulls={false}
               withDots
             />
           </Panel>
-          {department.kpis.length === 0 && <Text size="sm">No KPI for this goal yet.</Text>}
+          {department.kpis.length === 0 && (
+            <Text size="sm">
+              <Trans>No KPI for this goal yet.</Trans>
+            </Text>
+          )}
           {department.kpis.map((kpi) => {
             const line = kpiLine(kpi);
+            const { title, unit } = kpi;
             return (
-              <Panel
-                key={kpi.id}
-                caption={`KPI: ${kpi.title}${kpi.unit ? ` (${kpi.unit})` : ''}`}
-                summary={line.summary}
-              >
+              <Panel key={kpi.id} caption={unit ? t`KPI: ${title} (${unit})` : t`KPI: ${title}`} summary={line.summary}>
                 {line.points.length === 0 && line.references.length === 0 ? (
-                  <Text size="sm">No measurement, baseline or target yet.</Text>
+                  <Text size="sm">
+                    <Trans>No measurement, baseline or target yet.</Trans>
+                  </Text>
                 ) : (
                   <Chart
                     kind="line"
@@ -88,6 +95,7 @@ function DepartmentGoalLine({
                       labelPosition: 'insideTopLeft' as const,
                     }))}
                     yAxisProps={{ domain: line.domain }}
+                    valueFormatter={numberText}
                     withDots
                   />
                 )}
@@ -101,15 +109,25 @@ function DepartmentGoalLine({
 }
 
 export function GoalLineOfSight({ goals, file }: { goals: TGoal[]; file: (name: string) => string }) {
+  const { t } = useLingui();
+  const goalHeading = (title: string) => t`Goal: ${title}`;
   return (
     <>
-      {goals.length === 0 && <Text>No organisational goals yet.</Text>}
+      {goals.length === 0 && (
+        <Text>
+          <Trans>No organisational goals yet.</Trans>
+        </Text>
+      )}
       {goals.map((goal) => (
         <Stack key={goal.id} gap="sm">
           <Title order={3} size="h4">
-            {`Goal: ${goal.title}`}
+            {goalHeading(goal.title)}
           </Title>
-          {goal.departments.length === 0 && <Text size="sm">No department has taken on this goal yet.</Text>}
+          {goal.departments.length === 0 && (
+            <Text size="sm">
+              <Trans>No department has taken on this goal yet.</Trans>
+            </Text>
+          )}
           {goal.departments.map((department) => (
             <DepartmentGoalLine
               key={department.id}

@@ -1,17 +1,42 @@
-import { SUPPRESSED_TEXT, type TFigure } from '@habitrack/contracts/insights/get-insights';
+import type { TFigure } from '@habitrack/contracts/insights/get-insights';
+import { t } from '@lingui/core/macro';
+import { numberFormat } from '../../../lib/i18n/formatters.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 
+// The figures are worded while the page renders, in the language shown then (tables, charts' labels
+// and the CSV alike).
+
+// A number in the locale shown ("84.3" in en-GB, "84,3" in de-DE), without grouping, as the
+// figures have always been written.
+export function numberText(value: number): string {
+  return numberFormat(i18n.locale, { maximumFractionDigits: 6, useGrouping: false }).format(value);
+}
+
+// A change: "+1", "-5.2".
+export function signedNumberText(value: number): string {
+  return numberFormat(i18n.locale, { maximumFractionDigits: 6, useGrouping: false, signDisplay: 'exceptZero' }).format(
+    value,
+  );
+}
+
+// A rate in percent (0 to 100): "84.3 %".
+export function percentText(value: number): string {
+  const number = numberText(value);
+  return t`${number} %`;
+}
+
 // A figure as text: the server's suppression shown with the exact sentence the issue quotes.
-export function figureText(figure: TFigure, unit = ''): string {
-  if (figure.suppressed) return SUPPRESSED_TEXT;
-  if (figure.value === null) return 'No data';
-  return `${figure.value}${unit}`;
+export function figureText(figure: TFigure, kind: 'number' | 'percent' = 'number'): string {
+  if (figure.suppressed) return t`Not enough members to show this without identifying someone`;
+  if (figure.value === null) return t`No data`;
+  return kind === 'percent' ? percentText(figure.value) : numberText(figure.value);
 }
 
 // A figure as a chart value: suppressed and missing figures leave a gap, never a number.
 export const figureValue = (figure: TFigure): number | null => (figure.suppressed ? null : figure.value);
 
-export const weekLabel = (monday: string) => `Week of ${monday}`;
+export const weekLabel = (monday: string) => t`Week of ${monday}`;
 
 export type TTableCell = string | number;
 export type TTable = { columns: string[]; rows: TTableCell[][] };

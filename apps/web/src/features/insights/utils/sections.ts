@@ -1,15 +1,32 @@
 import type { TFigure, TInsights } from '@habitrack/contracts/insights/get-insights';
-import { figureText, figureValue, weekLabel, type TTable } from './figures.ts';
+import { t } from '@lingui/core/macro';
+import { withUnit } from './goal-line.ts';
+import { figureText, figureValue, numberText, signedNumberText, weekLabel, type TTable } from './figures.ts';
 
-// The chart data and the table of every section, from the server's (already suppressed) answer.
+// The chart data and the table of every section, from the server's (already suppressed) answer. The
+// charts' data keys stay fixed (their series are labelled in insights-charts.tsx); the tables are
+// worded in the language shown.
 export type TSeriesPoint = { label: string } & Record<string, number | string | null>;
+
+// A streak length bucket of the contract ('0', '1-6', '7-20', '21+') in days.
+function streakBucket(bucket: string): string {
+  return t`${bucket} days`;
+}
+
+function allHabitsOf(behaviour: string): string {
+  return t`All habits of ${behaviour}`;
+}
 
 export function participation(data: TInsights) {
   return {
     points: data.participation.map((w) => ({ label: w.week, Participation: figureValue(w.rate) })),
     table: {
-      columns: ['Week', 'Members with an active habit', 'Participation'],
-      rows: data.participation.map((w) => [weekLabel(w.week), figureText(w.participants), figureText(w.rate, ' %')]),
+      columns: [t`Week`, t`Members with an active habit`, t`Participation`],
+      rows: data.participation.map((w) => [
+        weekLabel(w.week),
+        figureText(w.participants),
+        figureText(w.rate, 'percent'),
+      ]),
     } satisfies TTable,
   };
 }
@@ -18,8 +35,8 @@ export function checkInRate(data: TInsights) {
   return {
     points: data.check_in_rate.map((w) => ({ label: w.week, 'Check-in rate': figureValue(w.rate) })),
     table: {
-      columns: ['Week', 'Check-in rate'],
-      rows: data.check_in_rate.map((w) => [weekLabel(w.week), figureText(w.rate, ' %')]),
+      columns: [t`Week`, t`Check-in rate`],
+      rows: data.check_in_rate.map((w) => [weekLabel(w.week), figureText(w.rate, 'percent')]),
     } satisfies TTable,
   };
 }
@@ -28,18 +45,18 @@ export function byBehaviour(data: TInsights) {
   return {
     points: data.check_in_by_behaviour.map((b) => ({ label: b.behaviour, 'Check-in rate': figureValue(b.rate) })),
     table: {
-      columns: ['Behaviour', 'Check-in rate'],
-      rows: data.check_in_by_behaviour.map((b) => [b.behaviour, figureText(b.rate, ' %')]),
+      columns: [t`Behaviour`, t`Check-in rate`],
+      rows: data.check_in_by_behaviour.map((b) => [b.behaviour, figureText(b.rate, 'percent')]),
     } satisfies TTable,
   };
 }
 
 export function streaks(data: TInsights) {
   return {
-    points: data.streaks.map((s) => ({ label: `${s.bucket} days`, Members: figureValue(s.members) })),
+    points: data.streaks.map((s) => ({ label: streakBucket(s.bucket), Members: figureValue(s.members) })),
     table: {
-      columns: ['Current streak', 'Members'],
-      rows: data.streaks.map((s) => [`${s.bucket} days`, figureText(s.members)]),
+      columns: [t`Current streak`, t`Members`],
+      rows: data.streaks.map((s) => [streakBucket(s.bucket), figureText(s.members)]),
     } satisfies TTable,
   };
 }
@@ -48,10 +65,10 @@ export function habitsChosen(data: TInsights) {
   return {
     points: data.habits_chosen.map((h) => ({ label: h.habit, Members: figureValue(h.members) })),
     table: {
-      columns: ['Habit', 'Behaviour', 'Members who chose it'],
+      columns: [t`Habit`, t`Behaviour`, t`Members who chose it`],
       rows: [
         ...data.habits_chosen.map((h) => [h.habit, h.behaviour, figureText(h.members)]),
-        ...data.behaviours_chosen.map((b) => [`All habits of ${b.behaviour}`, b.behaviour, figureText(b.members)]),
+        ...data.behaviours_chosen.map((b) => [allHabitsOf(b.behaviour), b.behaviour, figureText(b.members)]),
       ],
     } satisfies TTable,
   };
@@ -66,12 +83,12 @@ export function impacts(data: TInsights) {
       ...Object.fromEntries(w.categories.map((c) => [c.category, figureValue(c.reports)])),
     })),
     table: {
-      columns: ['Week', ...categories],
+      columns: [t`Week`, ...categories],
       rows: data.impacts.map((w) => [
         weekLabel(w.week),
         ...categories.map((category) => {
           const found = w.categories.find((c) => c.category === category);
-          return found ? figureText(found.reports) : '0';
+          return found ? figureText(found.reports) : numberText(0);
         }),
       ]),
     } satisfies TTable,
@@ -82,7 +99,7 @@ export function endorsements(data: TInsights) {
   return {
     points: data.endorsements.map((w) => ({ label: w.week, Endorsements: figureValue(w.given) })),
     table: {
-      columns: ['Week', 'Endorsements given'],
+      columns: [t`Week`, t`Endorsements given`],
       rows: data.endorsements.map((w) => [weekLabel(w.week), figureText(w.given)]),
     } satisfies TTable,
   };
@@ -92,40 +109,57 @@ export function mood(data: TInsights) {
   return {
     points: data.mood.map((w) => ({ label: w.week, 'Average mood': figureValue(w.average) })),
     table: {
-      columns: ['Week', 'Average mood of the group (1 to 5)'],
+      columns: [t`Week`, t`Average mood of the group (1 to 5)`],
       rows: data.mood.map((w) => [weekLabel(w.week), figureText(w.average)]),
     } satisfies TTable,
   };
 }
 
-export function groups(rows: TInsights['cohorts'], kind: string): TTable {
+export function groups(rows: TInsights['cohorts'], kind: 'cohort' | 'department'): TTable {
   return {
-    columns: [kind, 'Members', 'Participation (last week)', 'Check-in rate'],
+    columns: [
+      kind === 'cohort' ? t`Cohort` : t`Department`,
+      t`Members`,
+      t`Participation (last week)`,
+      t`Check-in rate`,
+    ],
     rows: rows.map((g) => [
       g.name,
       figureText(g.members),
-      figureText(g.participation, ' %'),
-      figureText(g.check_in_rate, ' %'),
+      figureText(g.participation, 'percent'),
+      figureText(g.check_in_rate, 'percent'),
     ]),
   };
 }
 
 export function goalLine(department: TInsights['goals'][number]['departments'][number]): TTable {
   return {
-    columns: ['What', 'Date', 'Value'],
+    columns: [t`What`, t`Date`, t`Value`],
     rows: [
-      ...department.check_in_rate.map((w) => ['Check-in rate of members', weekLabel(w.week), figureText(w.rate, ' %')]),
-      ...department.kpis.flatMap((kpi) => [
-        ...(kpi.baseline === null
-          ? []
-          : [[`${kpi.title}: baseline`, '', `${kpi.baseline}${kpi.unit ? ` ${kpi.unit}` : ''}`]]),
-        ...(kpi.target === null
-          ? []
-          : [[`${kpi.title}: target`, '', `${kpi.target}${kpi.unit ? ` ${kpi.unit}` : ''}`]]),
-        ...kpi.measurements.map((m) => [kpi.title, m.measured_on, `${m.value}${kpi.unit ? ` ${kpi.unit}` : ''}`]),
+      ...department.check_in_rate.map((w) => [
+        t`Check-in rate of members`,
+        weekLabel(w.week),
+        figureText(w.rate, 'percent'),
       ]),
+      ...department.kpis.flatMap((kpi) => {
+        const title = kpi.title;
+        return [
+          ...(kpi.baseline === null ? [] : [[t`${title}: baseline`, '', withUnit(kpi.baseline, kpi.unit)]]),
+          ...(kpi.target === null ? [] : [[t`${title}: target`, '', withUnit(kpi.target, kpi.unit)]]),
+          ...kpi.measurements.map((m) => [title, m.measured_on, withUnit(m.value, kpi.unit)]),
+        ];
+      }),
     ],
   };
+}
+
+// A change on the week before: rates change in percentage points, mood in plain numbers.
+function changeNote(week: string, change: number, kind: 'number' | 'percent'): string {
+  if (change === 0) return t`${week}, as the week before`;
+  const signed = signedNumberText(change);
+  return kind === 'percent'
+    ? t`${week}, ${signed} points on the week before`
+    : t`${week}, ${signed} on the week before`;
 }
 
 export type TGlanceFigure = { label: string; value: string; suppressed: boolean; note: string };
@@ -136,49 +170,40 @@ export function atAGlance(data: TInsights): TGlanceFigure[] {
   const weekly = (
     label: string,
     weeks: { week: string; figure: TFigure }[],
-    unit: string,
-    changeUnit: string,
+    kind: 'number' | 'percent',
   ): TGlanceFigure => {
     const [last, before] = [weeks.at(-1), weeks.at(-2)];
-    if (!last) return { label, value: 'No data', suppressed: false, note: 'No complete week yet' };
+    if (!last) return { label, value: t`No data`, suppressed: false, note: t`No complete week yet` };
     const [lastValue, beforeValue] = [figureValue(last.figure), before ? figureValue(before.figure) : null];
     const change = lastValue !== null && beforeValue !== null ? Math.round((lastValue - beforeValue) * 10) / 10 : null;
     return {
       label,
-      value: figureText(last.figure, unit),
+      value: figureText(last.figure, kind),
       suppressed: last.figure.suppressed,
-      note:
-        change === null
-          ? weekLabel(last.week)
-          : change === 0
-            ? `${weekLabel(last.week)}, as the week before`
-            : `${weekLabel(last.week)}, ${change > 0 ? '+' : ''}${change}${changeUnit} on the week before`,
+      note: change === null ? weekLabel(last.week) : changeNote(weekLabel(last.week), change, kind),
     };
   };
   return [
     {
-      label: 'Members',
+      label: t`Members`,
       value: figureText(data.members),
       suppressed: data.members.suppressed,
-      note: data.scope === 'organisation' ? 'In the programme' : 'In your departments',
+      note: data.scope === 'organisation' ? t`In the programme` : t`In your departments`,
     },
     weekly(
-      'Participation',
+      t`Participation`,
       data.participation.map((w) => ({ week: w.week, figure: w.rate })),
-      ' %',
-      ' points',
+      'percent',
     ),
     weekly(
-      'Check-in rate',
+      t`Check-in rate`,
       data.check_in_rate.map((w) => ({ week: w.week, figure: w.rate })),
-      ' %',
-      ' points',
+      'percent',
     ),
     weekly(
-      'Mood (1 to 5)',
+      t`Mood (1 to 5)`,
       data.mood.map((w) => ({ week: w.week, figure: w.average })),
-      '',
-      '',
+      'number',
     ),
   ];
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Fieldset, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import type { TGoalDraft } from '../utils/goal-drafts.ts';
 
@@ -13,19 +14,19 @@ type GoalFieldsetProps = {
 
 // One goal; the legend names the group, so "Title" and "Description" are unambiguous to a screen reader.
 export function GoalFieldset({ position, goal, disabled, autoFocus, onChange, onRemove }: GoalFieldsetProps) {
-  const name = `Goal ${position}`;
+  const { t } = useLingui();
   return (
-    <Fieldset legend={name} disabled={disabled}>
+    <Fieldset legend={t`Goal ${position}`} disabled={disabled}>
       <Stack gap="sm">
         <TextInput
-          label="Title"
+          label={t`Title`}
           value={goal.title}
           autoFocus={autoFocus}
           maxLength={200}
           onChange={(event) => onChange({ title: event.currentTarget.value })}
         />
         <Textarea
-          label="Description (optional)"
+          label={t`Description (optional)`}
           value={goal.description}
           // Fixed rows rather than autosize: autosize listens to document.fonts, which jsdom lacks.
           rows={2}
@@ -33,8 +34,8 @@ export function GoalFieldset({ position, goal, disabled, autoFocus, onChange, on
           onChange={(event) => onChange({ description: event.currentTarget.value })}
         />
         <Group justify="flex-end">
-          <Button variant="subtle" color="red" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
-            Remove
+          <Button variant="subtle" color="red" aria-label={t`Remove goal ${position}`} onClick={onRemove}>
+            <Trans>Remove</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,12 @@
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { SetupForm } from '../../../components/ui/setup-form.tsx';
 import { nextTempId, type TDraftId } from '../../../lib/draft-id.ts';
 import { useSetupSave } from '../../../lib/use-setup-save.ts';
-import { SAVE_FAILED, useSaveGoals } from '../hooks/use-save-goals.ts';
+import { saveFailedText, useSaveGoals } from '../hooks/use-save-goals.ts';
 import {
   addGoal,
   changeGoal,
@@ -26,6 +27,8 @@ type GoalsFormProps = {
 
 export function GoalsForm({ programme, goals, labelledBy }: GoalsFormProps) {
   const save = useSaveGoals();
+  const { t } = useLingui();
+  const programmeName = programme.name;
   const [drafts, setDrafts] = useState(() => toGoalDrafts(goals, nextTempId));
   const [focusId, setFocusId] = useState<TDraftId | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -41,7 +44,7 @@ export function GoalsForm({ programme, goals, labelledBy }: GoalsFormProps) {
         onDeleted: (goalId) => setDrafts((current) => markGoalDeleted(current, goalId)),
         onCreated: (tempId, goalId) => setDrafts((current) => markGoalCreated(current, tempId, goalId)),
       }),
-    saveFailed: SAVE_FAILED,
+    saveFailed: saveFailedText(),
     what: 'the organizational goals',
   });
 
@@ -66,17 +69,21 @@ export function GoalsForm({ programme, goals, labelledBy }: GoalsFormProps) {
     <SetupForm
       labelledBy={labelledBy}
       onSubmit={form.submit}
-      intro={`Set the goals your organisation works towards in ${programme.name}. Team leaders then define their departments' KPIs for each goal.`}
+      intro={t`Set the goals your organisation works towards in ${programmeName}. Team leaders then define their departments' KPIs for each goal.`}
       notice={{
         startsAt: programme.starts_at,
         started: form.started,
-        readOnlyTitle: 'Goals are read-only',
-        locked: 'organizational goals',
-        beforeStart:
-          'You can change these goals until the programme starts. From its start date on they are read-only, for you and for the team leaders defining KPIs against them.',
+        readOnlyTitle: t`Goals are read-only`,
+        locked: t`organizational goals`,
+        beforeStart: t`You can change these goals until the programme starts. From its start date on they are read-only, for you and for the team leaders defining KPIs against them.`,
       }}
-      failure={{ title: 'The goals were not saved', detail: form.serverDetail }}
-      submit={{ label: 'Save goals', savingLabel: 'Saving goals...', saving: save.isPending, disabled: form.locked }}
+      failure={{ title: t`The goals were not saved`, detail: form.serverDetail }}
+      submit={{
+        label: t`Save goals`,
+        savingLabel: t`Saving goals...`,
+        saving: save.isPending,
+        disabled: form.locked,
+      }}
     >
       {drafts.goals.map((goal, index) => (
         <GoalFieldset
@@ -91,7 +98,7 @@ export function GoalsForm({ programme, goals, labelledBy }: GoalsFormProps) {
       ))}
       <Group>
         <Button ref={addButton} variant="default" onClick={add} disabled={form.locked}>
-          Add goal
+          <Trans>Add goal</Trans>
         </Button>
       </Group>
     </SetupForm>

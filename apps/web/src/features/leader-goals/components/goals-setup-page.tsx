@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack, Title } from '@mantine/core';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
@@ -8,21 +9,24 @@ export const GOALS_TITLE_ID = 'goals-setup-title';
 
 function GoalsSetupContent() {
   const data = useGoalsSetupData();
+  const { t } = useLingui();
   switch (data.status) {
     case 'pending':
-      return <LoadingState label="Loading organizational goals..." />;
+      return <LoadingState label={t`Loading organizational goals...`} />;
     case 'error':
       return (
         <ErrorState
-          title="We couldn't load the organizational goals"
-          message="Check your connection and try again. If it keeps happening, contact your programme administrator."
+          title={t`We couldn't load the organizational goals`}
+          message={t`Check your connection and try again. If it keeps happening, contact your programme administrator.`}
           onRetry={data.retry}
         />
       );
     case 'no-programme':
       return (
         <Alert color="blue" variant="light">
-          You are not part of a programme yet, so there are no goals to set. Contact your programme administrator.
+          <Trans>
+            You are not part of a programme yet, so there are no goals to set. Contact your programme administrator.
+          </Trans>
         </Alert>
       );
     case 'success':
@@ -38,7 +42,7 @@ export function GoalsSetupPage() {
   return (
     <Stack gap="lg">
       <Title order={1} id={GOALS_TITLE_ID}>
-        Organisational goals
+        <Trans>Organisational goals</Trans>
       </Title>
       <GoalsSetupContent />
     </Stack>

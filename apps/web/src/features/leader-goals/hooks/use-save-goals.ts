@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from '../../../lib/http.ts';
 import { SetupSaveError } from '../../../lib/use-setup-save.ts';
@@ -7,8 +9,11 @@ import { updateGoal } from '../api/update-goal.ts';
 import type { TDraftId } from '../../../lib/draft-id.ts';
 import type { TGoalSavePlan } from '../utils/goal-save-plan.ts';
 
-export const DELETE_FAILED = 'Error deleting goal. Please try again.';
-export const SAVE_FAILED = 'Error saving goals. Please try again.';
+const deleteFailed = msg`Error deleting goal. Please try again.`;
+const saveFailed = msg`Error saving goals. Please try again.`;
+// The alerts, in the language shown when they are raised.
+export const deleteFailedText = () => i18n._(deleteFailed);
+export const saveFailedText = () => i18n._(saveFailed);
 
 // The key the root decision and the dashboard use for the flow status (features do not import
 // each other, hence the copy).
@@ -18,7 +23,7 @@ export class GoalSaveError extends SetupSaveError {
   readonly step: 'delete' | 'save';
 
   constructor(step: 'delete' | 'save', cause: unknown) {
-    super(step === 'delete' ? DELETE_FAILED : SAVE_FAILED, { cause });
+    super(step === 'delete' ? deleteFailedText() : saveFailedText(), { cause });
     this.name = 'GoalSaveError';
     this.step = step;
   }

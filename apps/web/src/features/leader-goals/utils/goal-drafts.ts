@@ -1,7 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import { storedIdOf, type TDraftId } from '../../../lib/draft-id.ts';
 
-export const LAST_GOAL_MESSAGE = 'You must have at least one organizational goal';
+const lastGoalMessage = msg`You must have at least one organizational goal`;
+// Its source (en-GB) text, which the tests look for.
+export const LAST_GOAL_MESSAGE = lastGoalMessage.message as string;
 
 export type TGoalDraft = { id: TDraftId; title: string; description: string };
 
@@ -31,7 +35,7 @@ export type TRemoveGoalResult = { ok: true; drafts: TGoalDrafts } | { ok: false;
 // The last remaining goal stays (docs/domain/leaders-goals-kpis.md#the-goals-setup-form). A stored
 // goal is only remembered here; the DELETE goes out with the save (see use-save-goals.ts).
 export function removeGoal(drafts: TGoalDrafts, id: TDraftId): TRemoveGoalResult {
-  if (drafts.goals.length <= 1) return { ok: false, message: LAST_GOAL_MESSAGE };
+  if (drafts.goals.length <= 1) return { ok: false, message: i18n._(lastGoalMessage) };
   const storedId = storedIdOf(id);
   return {
     ok: true,

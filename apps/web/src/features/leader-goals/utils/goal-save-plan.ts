@@ -1,8 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import type { TGoalInput } from '@habitrack/contracts/organizational/create-goal';
 import { storedIdOf, type TDraftId } from '../../../lib/draft-id.ts';
 import type { TGoalDrafts } from './goal-drafts.ts';
 
-export const NO_GOALS_MESSAGE = 'Please add at least one organizational goal';
+const noGoalsMessage = msg`Please add at least one organizational goal`;
+// Its source (en-GB) text, which the tests look for.
+export const NO_GOALS_MESSAGE = noGoalsMessage.message as string;
 
 export type TGoalSavePlan = {
   deletes: string[];
@@ -20,7 +24,7 @@ export function planGoalSave(drafts: TGoalDrafts): TGoalSavePlanResult {
   const kept = drafts.goals
     .map((goal) => ({ id: goal.id, title: goal.title.trim(), description: goal.description.trim() }))
     .filter((goal) => goal.title !== '');
-  if (kept.length === 0) return { ok: false, message: NO_GOALS_MESSAGE };
+  if (kept.length === 0) return { ok: false, message: i18n._(noGoalsMessage) };
 
   const plan: TGoalSavePlan = { deletes: [...drafts.removedIds], updates: [], creates: [] };
   kept.forEach((goal, index) => {

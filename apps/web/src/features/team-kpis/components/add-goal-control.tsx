@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TOption } from '../utils/kpi-form-rules.ts';
@@ -10,11 +11,12 @@ type AddGoalControlProps = {
 // A native select and a button rather than adding on change: some browsers fire change while the
 // arrow keys move through a closed select, which would add every goal a keyboard user passes.
 export function AddGoalControl({ options, onAdd }: AddGoalControlProps) {
+  const { t } = useLingui();
   const [goalId, setGoalId] = useState('');
   if (options.every((option) => option.disabled)) {
     return (
       <Text size="sm" c="dimmed">
-        Every organizational goal has been added to this department.
+        <Trans>Every organizational goal has been added to this department.</Trans>
       </Text>
     );
   }
@@ -25,14 +27,14 @@ export function AddGoalControl({ options, onAdd }: AddGoalControlProps) {
   return (
     <Group align="flex-end" gap="xs">
       <NativeSelect
-        label="Add a goal"
+        label={t`Add a goal`}
         value={goalId}
         onChange={(event) => setGoalId(event.currentTarget.value)}
-        data={[{ value: '', label: 'Choose a goal', disabled: false }, ...options]}
+        data={[{ value: '', label: t`Choose a goal`, disabled: false }, ...options]}
         style={{ flex: 1 }}
       />
       <Button variant="default" disabled={goalId === ''} onClick={add}>
-        Add goal
+        <Trans>Add goal</Trans>
       </Button>
     </Group>
   );

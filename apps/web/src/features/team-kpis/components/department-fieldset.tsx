@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import { Button, Fieldset, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useId } from 'react';
@@ -5,7 +6,7 @@ import type { TDepartmentDraftsApi } from '../hooks/use-department-drafts.ts';
 import type { TTeam } from '../hooks/use-kpi-setup-data.ts';
 import type { TDepartmentDraft } from '../utils/department-drafts.ts';
 import { isStoredId } from '../../../lib/draft-id.ts';
-import { goalOptions, STORED_DEPARTMENT_REASON, teamOptions } from '../utils/kpi-form-rules.ts';
+import { goalOptions, storedDepartmentReasonText, teamOptions } from '../utils/kpi-form-rules.ts';
 import { AddGoalControl } from './add-goal-control.tsx';
 import { GoalKpisFieldset } from './goal-kpis-fieldset.tsx';
 
@@ -26,34 +27,40 @@ export function DepartmentFieldset({ position, department, goals, teams, drafts,
   const stored = isStoredId(department.id);
   const teamName = teams.find((team) => team.id === department.teamId)?.name;
   const { id } = department;
+  const { t } = useLingui();
   return (
-    <Fieldset legend={`Department ${position}${teamName ? `: ${teamName}` : ''}`}>
+    <Fieldset legend={teamName ? t`Department ${position}: ${teamName}` : t`Department ${position}`}>
       <Stack gap="md">
         {stored ? (
-          <TextInput label="Team" value={teamName ?? ''} readOnly description="A saved department keeps its team." />
+          <TextInput
+            label={t`Team`}
+            value={teamName ?? ''}
+            readOnly
+            description={t`A saved department keeps its team.`}
+          />
         ) : (
           <NativeSelect
-            label="Team"
+            label={t`Team`}
             value={department.teamId}
             onChange={(event) => drafts.changeDepartment(id, { teamId: event.currentTarget.value })}
             data={[
-              { value: '', label: 'Choose a team', disabled: false },
+              { value: '', label: t`Choose a team`, disabled: false },
               ...teamOptions(teams, drafts.departments, department),
             ]}
           />
         )}
         <Textarea
-          label="Description (optional)"
+          label={t`Description (optional)`}
           value={department.description}
           rows={2}
           maxLength={2000}
           readOnly={stored}
-          description={stored ? "A saved department's description cannot be changed here." : undefined}
+          description={stored ? t`A saved department's description cannot be changed here.` : undefined}
           onChange={(event) => drafts.changeDepartment(id, { description: event.currentTarget.value })}
         />
         {department.goals.length === 0 && (
           <Text size="sm" c="dimmed">
-            Add an organizational goal to define this department&apos;s KPIs for it.
+            <Trans>Add an organizational goal to define this department&apos;s KPIs for it.</Trans>
           </Text>
         )}
         {department.goals.map((group) => (
@@ -72,18 +79,18 @@ export function DepartmentFieldset({ position, department, goals, teams, drafts,
         <Group justify="flex-end" gap="xs">
           {stored && (
             <Text id={reasonId} size="xs" c="dimmed">
-              {STORED_DEPARTMENT_REASON}
+              {storedDepartmentReasonText()}
             </Text>
           )}
           <Button
             variant="subtle"
             color="red"
-            aria-label={`Remove department ${position}`}
+            aria-label={t`Remove department ${position}`}
             aria-describedby={stored ? reasonId : undefined}
             disabled={stored}
             onClick={onRemove}
           >
-            Remove department
+            <Trans>Remove department</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import { Button, Divider, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
@@ -19,9 +20,10 @@ type GoalKpisFieldsetProps = {
 // One organisational goal of a department and the KPIs that measure it.
 export function GoalKpisFieldset({ goal, group, focusId, ...on }: GoalKpisFieldsetProps) {
   // A goal deleted by the leader since the page loaded has no title any more.
-  const title = goal?.title ?? 'Removed goal';
+  const { t } = useLingui();
+  const title = goal?.title ?? t`Removed goal`;
   return (
-    <Fieldset legend={`Goal: ${title}`} variant="filled">
+    <Fieldset legend={t`Goal: ${title}`} variant="filled">
       <Stack gap="sm">
         {goal?.description && (
           <Text size="sm" c="dimmed">
@@ -42,8 +44,8 @@ export function GoalKpisFieldset({ goal, group, focusId, ...on }: GoalKpisFields
           </Fragment>
         ))}
         <Group gap="xs">
-          <Button variant="light" size="xs" aria-label={`Add KPI to ${title}`} onClick={on.onAddKpi}>
-            Add KPI
+          <Button variant="light" size="xs" aria-label={t`Add KPI to ${title}`} onClick={on.onAddKpi}>
+            <Trans>Add KPI</Trans>
           </Button>
           {/* Only before any of its KPIs is saved: there is no call to detach a goal again. */}
           {!goalRemovalBlocker(group) && (
@@ -51,10 +53,10 @@ export function GoalKpisFieldset({ goal, group, focusId, ...on }: GoalKpisFields
               variant="subtle"
               color="red"
               size="xs"
-              aria-label={`Remove goal ${title}`}
+              aria-label={t`Remove goal ${title}`}
               onClick={on.onRemoveGoal}
             >
-              Remove goal
+              <Trans>Remove goal</Trans>
             </Button>
           )}
         </Group>

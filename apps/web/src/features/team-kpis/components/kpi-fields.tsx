@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import type { TKpiDraft } from '../utils/department-drafts.ts';
@@ -15,17 +16,18 @@ type KpiFieldsProps = {
 
 export function KpiFields({ position, kpi, removalBlocker, autoFocus, onChange, onRemove }: KpiFieldsProps) {
   const reasonId = useId();
+  const { t } = useLingui();
   return (
     <Stack gap="xs">
       <TextInput
-        label={`KPI ${position} title`}
+        label={t`KPI ${position} title`}
         value={kpi.title}
         autoFocus={autoFocus}
         maxLength={200}
         onChange={(event) => onChange({ title: event.currentTarget.value })}
       />
       <Textarea
-        label={`KPI ${position} description (optional)`}
+        label={t`KPI ${position} description (optional)`}
         value={kpi.description}
         // Fixed rows rather than autosize: autosize listens to document.fonts, which jsdom lacks.
         rows={2}
@@ -43,12 +45,12 @@ export function KpiFields({ position, kpi, removalBlocker, autoFocus, onChange, 
           variant="subtle"
           color="red"
           size="xs"
-          aria-label={`Remove KPI ${position}`}
+          aria-label={t`Remove KPI ${position}`}
           aria-describedby={removalBlocker ? reasonId : undefined}
           disabled={removalBlocker !== null}
           onClick={onRemove}
         >
-          Remove KPI
+          <Trans>Remove KPI</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TDepartmentKpi } from '@habitrack/contracts/organizational/list-department-kpis';
 import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
@@ -9,7 +10,7 @@ import { nextTempId, type TDraftId } from '../../../lib/draft-id.ts';
 import { useSetupSave } from '../../../lib/use-setup-save.ts';
 import { useDepartmentDrafts } from '../hooks/use-department-drafts.ts';
 import type { TTeam } from '../hooks/use-kpi-setup-data.ts';
-import { SAVE_FAILED, useSaveKpis } from '../hooks/use-save-kpis.ts';
+import { saveFailedText, useSaveKpis } from '../hooks/use-save-kpis.ts';
 import { toDepartmentDrafts } from '../utils/department-drafts.ts';
 import { freeTeamIds } from '../utils/kpi-form-rules.ts';
 import { planKpiSave } from '../utils/kpi-save-plan.ts';
@@ -27,6 +28,7 @@ type KpiSetupFormProps = {
 
 export function KpiSetupForm({ programme, goals, teams, departments, kpis, labelledBy }: KpiSetupFormProps) {
   const save = useSaveKpis();
+  const { t } = useLingui();
   const teamIds = teams.map((team) => team.id);
   const drafts = useDepartmentDrafts(() =>
     toDepartmentDrafts({ departments, kpis, goals, teamIds, newId: nextTempId }),
@@ -43,7 +45,7 @@ export function KpiSetupForm({ programme, goals, teams, departments, kpis, label
         onDepartmentCreated: drafts.markDepartmentCreated,
         onKpiCreated: drafts.markKpiCreated,
       }),
-    saveFailed: SAVE_FAILED,
+    saveFailed: saveFailedText(),
     what: 'the departments and KPIs',
   });
 
@@ -52,22 +54,23 @@ export function KpiSetupForm({ programme, goals, teams, departments, kpis, label
     if (refusal) window.alert(refusal);
   };
 
+  const programmeName = programme.name;
   return (
     <SetupForm
       labelledBy={labelledBy}
       onSubmit={form.submit}
-      intro={`Define a department for each team you lead in ${programme.name}, and the KPIs that measure its part in each organizational goal.`}
+      intro={t`Define a department for each team you lead in ${programmeName}, and the KPIs that measure its part in each organizational goal.`}
       notice={{
         startsAt: programme.starts_at,
         started: form.started,
-        readOnlyTitle: 'Departments and KPIs are read-only',
-        locked: 'departments and KPIs',
-        beforeStart: 'You can change your departments and KPIs until the programme starts.',
+        readOnlyTitle: t`Departments and KPIs are read-only`,
+        locked: t`departments and KPIs`,
+        beforeStart: t`You can change your departments and KPIs until the programme starts.`,
       }}
-      failure={{ title: 'The departments and KPIs were not saved', detail: form.serverDetail }}
+      failure={{ title: t`The departments and KPIs were not saved`, detail: form.serverDetail }}
       submit={{
-        label: 'Save departments and KPIs',
-        savingLabel: 'Saving...',
+        label: t`Save departments and KPIs`,
+        savingLabel: t`Saving...`,
         saving: save.isPending,
         disabled: form.locked,
       }}
@@ -93,11 +96,11 @@ export function KpiSetupForm({ programme, goals, teams, departments, kpis, label
               aria-describedby={freeTeams.length === 0 ? noFreeTeamId : undefined}
               onClick={() => drafts.addDepartment(freeTeams.length === 1 ? freeTeams[0]! : '')}
             >
-              Add department
+              <Trans>Add department</Trans>
             </Button>
             {freeTeams.length === 0 && (
               <Text id={noFreeTeamId} size="xs" c="dimmed">
-                Each team you lead already has a department.
+                <Trans>Each team you lead already has a department.</Trans>
               </Text>
             )}
           </Group>

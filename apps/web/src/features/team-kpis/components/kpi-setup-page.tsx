@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack, Title } from '@mantine/core';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
@@ -17,23 +18,24 @@ function notice(text: string) {
 }
 
 function KpiSetupContent({ data }: { data: Exclude<TKpiSetupData, { status: 'waiting-for-goals' }> }) {
+  const { t } = useLingui();
   switch (data.status) {
     case 'pending':
-      return <LoadingState label="Loading departments and KPIs..." />;
+      return <LoadingState label={t`Loading departments and KPIs...`} />;
     case 'error':
       return (
         <ErrorState
-          title="We couldn't load your departments and KPIs"
-          message="Check your connection and try again. If it keeps happening, contact your programme administrator."
+          title={t`We couldn't load your departments and KPIs`}
+          message={t`Check your connection and try again. If it keeps happening, contact your programme administrator.`}
           onRetry={data.retry}
         />
       );
     case 'not-team-leader':
-      return notice('Only team leaders define departments and KPIs.');
+      return notice(t`Only team leaders define departments and KPIs.`);
     case 'no-programme':
-      return notice('You are not part of a programme yet, so there are no KPIs to define.');
+      return notice(t`You are not part of a programme yet, so there are no KPIs to define.`);
     case 'success':
-      if (data.teams.length === 0) return notice("You don't lead a team yet. Contact your programme administrator.");
+      if (data.teams.length === 0) return notice(t`You don't lead a team yet. Contact your programme administrator.`);
       return (
         <>
           <KpiSetupForm
@@ -61,7 +63,7 @@ export function KpiSetupPage() {
   return (
     <Stack gap="lg">
       <Title order={1} id={KPI_TITLE_ID}>
-        Departments and KPIs
+        <Trans>Departments and KPIs</Trans>
       </Title>
       <KpiSetupContent data={data} />
     </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TDepartmentKpi } from '@habitrack/contracts/organizational/list-department-kpis';
 import type { TDepartment } from '@habitrack/contracts/organizational/list-departments';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
@@ -18,17 +19,28 @@ type KpiValuesSectionProps = {
 export function KpiValuesSection({ departments, goals, kpis }: KpiValuesSectionProps) {
   const headingId = useId();
   const today = toDayKey();
+  const { t } = useLingui();
+  const goalLabel = (goalId: string) => {
+    const title = goals.find((goal) => goal.id === goalId)?.title ?? t`Removed goal`;
+    return t`Goal: ${title}`;
+  };
   return (
     <Card withBorder component="section" aria-labelledby={headingId} padding="md">
       <Stack gap="sm">
         <Title order={2} size="h3" id={headingId}>
-          KPI values
+          <Trans>KPI values</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Record what each saved KPI measures, and set its baseline and target. You can do this at any time, also after
-          the programme has started. The values appear on the goal line of the insights.
+          <Trans>
+            Record what each saved KPI measures, and set its baseline and target. You can do this at any time, also
+            after the programme has started. The values appear on the goal line of the insights.
+          </Trans>
         </Text>
-        {kpis.length === 0 && <Text size="sm">Save a KPI first; then you can record its values here.</Text>}
+        {kpis.length === 0 && (
+          <Text size="sm">
+            <Trans>Save a KPI first; then you can record its values here.</Trans>
+          </Text>
+        )}
         {departments.map((department) => {
           const own = kpis.filter((kpi) => kpi.department_id === department.id);
           if (own.length === 0) return null;
@@ -42,7 +54,7 @@ export function KpiValuesSection({ departments, goals, kpis }: KpiValuesSectionP
                   <Stack gap={0}>
                     <Text fw={500}>{kpi.title}</Text>
                     <Text size="xs" c="dimmed">
-                      {`Goal: ${goals.find((goal) => goal.id === kpi.organizational_goal_id)?.title ?? 'Removed goal'}`}
+                      {goalLabel(kpi.organizational_goal_id)}
                     </Text>
                   </Stack>
                   <Group gap="xs">

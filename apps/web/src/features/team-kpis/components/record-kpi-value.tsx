@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 // The number field's sheet loads with the KPI screens (src/app/styles.ts holds the shared ones).
 import '@mantine/core/styles/NumberInput.css';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
@@ -29,6 +30,7 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
       await queryClient.invalidateQueries({ queryKey: ['insights'] });
     },
   });
+  const { t } = useLingui();
   const invalid =
     value === '' ||
     !Number.isFinite(Number(value)) ||
@@ -41,16 +43,16 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
         variant="light"
         size="xs"
         onClick={() => (setSaved(false), setOpen(true))}
-        aria-label={`Record a value for ${kpiTitle}`}
+        aria-label={t`Record a value for ${kpiTitle}`}
       >
-        Record a value
+        <Trans>Record a value</Trans>
       </Button>
       {saved && (
         <Alert color="green" variant="light" role="status" p="xs">
-          Value recorded for {kpiTitle}.
+          <Trans>Value recorded for {kpiTitle}.</Trans>
         </Alert>
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Record a value: ${kpiTitle}`}>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t`Record a value: ${kpiTitle}`}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -61,9 +63,9 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
           }}
         >
           <Stack gap="sm">
-            <NumberInput label="Value" value={value} onChange={setValue} required data-autofocus />
+            <NumberInput label={t`Value`} value={value} onChange={setValue} required data-autofocus />
             <TextInput
-              label="Measured on"
+              label={t`Measured on`}
               type="date"
               value={measuredOn}
               min={KPI_MEASURED_ON_MIN}
@@ -72,14 +74,14 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
               onChange={(event) => setMeasuredOn(event.currentTarget.value)}
               error={
                 measuredOn > today
-                  ? 'The date cannot be in the future.'
+                  ? t`The date cannot be in the future.`
                   : measuredOn && measuredOn < KPI_MEASURED_ON_MIN
-                    ? 'The date must be 1 January 1900 or later.'
+                    ? t`The date must be 1 January 1900 or later.`
                     : undefined
               }
             />
             <Textarea
-              label="Note (optional)"
+              label={t`Note (optional)`}
               value={note}
               maxLength={500}
               rows={2}
@@ -88,15 +90,15 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
             {mutation.isError && (
               <Alert color="red" role="alert">
                 {(mutation.error instanceof HttpError && mutation.error.detail) ||
-                  'The value could not be recorded. Please try again.'}
+                  t`The value could not be recorded. Please try again.`}
               </Alert>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" loading={mutation.isPending} disabled={invalid}>
-                Save value
+                <Trans>Save value</Trans>
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 // The number field's sheet loads with the KPI screens (src/app/styles.ts holds the shared ones).
 import '@mantine/core/styles/NumberInput.css';
 import type { TKpiMeasurements } from '@habitrack/contracts/organizational/kpi-measurements';
@@ -18,26 +19,27 @@ export function SetKpiScale({ kpiId, kpiTitle }: SetKpiScaleProps) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
   const current = useKpiMeasurements(kpiId, open);
+  const { t } = useLingui();
   return (
     <>
       <Button
         variant="default"
         size="xs"
         onClick={() => (setSaved(false), setOpen(true))}
-        aria-label={`Set baseline and target for ${kpiTitle}`}
+        aria-label={t`Set baseline and target for ${kpiTitle}`}
       >
-        Set baseline and target
+        <Trans>Set baseline and target</Trans>
       </Button>
       {saved && (
         <Alert color="green" variant="light" role="status" p="xs">
-          Baseline and target saved for {kpiTitle}.
+          <Trans>Baseline and target saved for {kpiTitle}.</Trans>
         </Alert>
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Baseline and target: ${kpiTitle}`}>
-        {current.isPending && <Loader size="sm" aria-label="Loading the KPI's baseline and target" />}
+      <Modal opened={open} onClose={() => setOpen(false)} title={t`Baseline and target: ${kpiTitle}`}>
+        {current.isPending && <Loader size="sm" aria-label={t`Loading the KPI's baseline and target`} />}
         {current.isError && (
           <Alert color="red" role="alert">
-            The KPI could not be loaded. Please try again.
+            <Trans>The KPI could not be loaded. Please try again.</Trans>
           </Alert>
         )}
         {current.data && (
@@ -60,6 +62,7 @@ function ScaleForm({ kpiId, initial, onCancel, onSaved }: ScaleFormProps) {
   const [baseline, setBaseline] = useState<string | number>(initial.baseline ?? '');
   const [target, setTarget] = useState<string | number>(initial.target ?? '');
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const mutation = useMutation({
     mutationFn: () =>
       setKpiScale(kpiId, { unit: unit.trim() || null, baseline: toNumber(baseline), target: toNumber(target) }),
@@ -79,37 +82,37 @@ function ScaleForm({ kpiId, initial, onCancel, onSaved }: ScaleFormProps) {
     >
       <Stack gap="sm">
         <TextInput
-          label="Unit (optional)"
-          description="For example: %, deploys, days"
+          label={t`Unit (optional)`}
+          description={t`For example: %, deploys, days`}
           value={unit}
           maxLength={40}
           onChange={(event) => setUnit(event.currentTarget.value)}
           data-autofocus
         />
         <NumberInput
-          label="Baseline (optional)"
-          description="Where the KPI started"
+          label={t`Baseline (optional)`}
+          description={t`Where the KPI started`}
           value={baseline}
           onChange={setBaseline}
         />
         <NumberInput
-          label="Target (optional)"
-          description="Where the KPI should get to"
+          label={t`Target (optional)`}
+          description={t`Where the KPI should get to`}
           value={target}
           onChange={setTarget}
         />
         {mutation.isError && (
           <Alert color="red" role="alert">
             {(mutation.error instanceof HttpError && mutation.error.detail) ||
-              'The baseline and target could not be saved. Please try again.'}
+              t`The baseline and target could not be saved. Please try again.`}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            Save baseline and target
+            <Trans>Save baseline and target</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SetupSaveError } from '../../../lib/use-setup-save.ts';
 import { createDepartmentKpi } from '../api/create-department-kpi.ts';
@@ -6,13 +8,15 @@ import { updateDepartmentKpi } from '../api/update-department-kpi.ts';
 import type { TDraftId } from '../../../lib/draft-id.ts';
 import type { TDepartmentSaveStep } from '../utils/kpi-save-plan.ts';
 
-export const SAVE_FAILED = 'Error saving team KPIs. Please try again.';
+const saveFailed = msg`Error saving team KPIs. Please try again.`;
+// The alert, in the language shown when it is raised.
+export const saveFailedText = () => i18n._(saveFailed);
 
 // Its detail: the server's sentence, a 409 once the programme has started, or for a team that
 // already has a department.
 export class KpiSaveError extends SetupSaveError {
   constructor(cause: unknown) {
-    super(SAVE_FAILED, { cause });
+    super(saveFailedText(), { cause });
     this.name = 'KpiSaveError';
   }
 }

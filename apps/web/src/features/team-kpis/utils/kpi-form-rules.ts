@@ -1,33 +1,43 @@
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { TDepartmentDraft, TGoalKpis, TKpiDraft } from './department-drafts.ts';
 import { isStoredId, type TDraftId } from '../../../lib/draft-id.ts';
 
-export const LAST_DEPARTMENT_MESSAGE = 'You must have at least one department';
-export const SINGLE_KPI_REASON = 'Each goal needs at least one KPI, so its only KPI cannot be removed.';
+// Worded in the language shown when they are asked for; the constants are their source (en-GB)
+// texts, which the tests look for.
+const lastDepartmentMessage = msg`You must have at least one department`;
+const singleKpiReason = msg`Each goal needs at least one KPI, so its only KPI cannot be removed.`;
+export const LAST_DEPARTMENT_MESSAGE = lastDepartmentMessage.message as string;
+export const SINGLE_KPI_REASON = singleKpiReason.message as string;
 // There is no delete call for KPIs or departments
 // (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form): what is saved stays.
-export const STORED_KPI_REASON = 'Saved KPIs cannot be removed.';
-export const STORED_DEPARTMENT_REASON = 'Saved departments cannot be removed.';
-export const STORED_GOAL_REASON = 'This goal has saved KPIs, so it stays with the department.';
+const storedKpiReason = msg`Saved KPIs cannot be removed.`;
+const storedDepartmentReason = msg`Saved departments cannot be removed.`;
+const storedGoalReason = msg`This goal has saved KPIs, so it stays with the department.`;
+export const STORED_KPI_REASON = storedKpiReason.message as string;
+export const STORED_DEPARTMENT_REASON = storedDepartmentReason.message as string;
+export const STORED_GOAL_REASON = storedGoalReason.message as string;
+export const storedDepartmentReasonText = () => i18n._(storedDepartmentReason);
 
 export type TRemoveDepartmentResult = { ok: true; departments: TDepartmentDraft[] } | { ok: false; message: string };
 
 // The last department stays (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form).
 export function removeDepartment(departments: TDepartmentDraft[], id: TDraftId): TRemoveDepartmentResult {
-  if (departments.length <= 1) return { ok: false, message: LAST_DEPARTMENT_MESSAGE };
+  if (departments.length <= 1) return { ok: false, message: i18n._(lastDepartmentMessage) };
   const department = departments.find((candidate) => candidate.id === id);
-  if (department && isStoredId(department.id)) return { ok: false, message: STORED_DEPARTMENT_REASON };
+  if (department && isStoredId(department.id)) return { ok: false, message: i18n._(storedDepartmentReason) };
   return { ok: true, departments: departments.filter((candidate) => candidate.id !== id) };
 }
 
 // Why a KPI's remove control is disabled, or null when it may go.
 export function kpiRemovalBlocker(group: TGoalKpis, kpi: TKpiDraft): string | null {
-  if (group.kpis.length <= 1) return SINGLE_KPI_REASON;
-  return isStoredId(kpi.id) ? STORED_KPI_REASON : null;
+  if (group.kpis.length <= 1) return i18n._(singleKpiReason);
+  return isStoredId(kpi.id) ? i18n._(storedKpiReason) : null;
 }
 
 export function goalRemovalBlocker(group: TGoalKpis): string | null {
-  return group.kpis.some((kpi) => isStoredId(kpi.id)) ? STORED_GOAL_REASON : null;
+  return group.kpis.some((kpi) => isStoredId(kpi.id)) ? i18n._(storedGoalReason) : null;
 }
 
 export type TOption = { value: string; label: string; disabled: boolean };
@@ -37,7 +47,8 @@ export type TOption = { value: string; label: string; disabled: boolean };
 export function goalOptions(goals: readonly TOrganizationalGoal[], department: TDepartmentDraft): TOption[] {
   return goals.map((goal) => {
     const added = department.goals.some((group) => group.goalId === goal.id);
-    return { value: goal.id, label: added ? `${goal.title} (already added)` : goal.title, disabled: added };
+    const title = goal.title;
+    return { value: goal.id, label: added ? t`${title} (already added)` : title, disabled: added };
   });
 }
 
@@ -50,7 +61,8 @@ export function teamOptions(
 ): TOption[] {
   return teams.map((team) => {
     const taken = departments.some((other) => other.id !== department.id && other.teamId === team.id);
-    return { value: team.id, label: taken ? `${team.name} (already has a department)` : team.name, disabled: taken };
+    const name = team.name;
+    return { value: team.id, label: taken ? t`${name} (already has a department)` : name, disabled: taken };
   });
 }
 

@@ -1,9 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import type { TDepartmentKpiInput } from '@habitrack/contracts/organizational/create-department-kpi';
 import type { TCreateDepartmentRequest } from '@habitrack/contracts/organizational/create-department';
 import type { TDepartmentDraft } from './department-drafts.ts';
 import { storedIdOf, type TDraftId } from '../../../lib/draft-id.ts';
 
-export const NO_DEPARTMENT_MESSAGE = 'Please add at least one department with KPIs';
+const noDepartmentMessage = msg`Please add at least one department with KPIs`;
+// Its source (en-GB) text, which the tests look for.
+export const NO_DEPARTMENT_MESSAGE = noDepartmentMessage.message as string;
 
 // A KPI's fields before its department id is known (a new department's id comes from its POST).
 export type TKpiFields = Omit<TDepartmentKpiInput, 'department_id'>;
@@ -35,7 +39,7 @@ function keptKpis(department: TDepartmentDraft) {
 // (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form).
 export function validateDepartments(departments: readonly TDepartmentDraft[]): string | null {
   const defined = departments.some((department) => department.teamId !== '' && keptKpis(department).length > 0);
-  return defined ? null : NO_DEPARTMENT_MESSAGE;
+  return defined ? null : i18n._(noDepartmentMessage);
 }
 
 // Which calls each department needs (docs/domain/leaders-goals-kpis.md#the-kpi-setup-form). A new
