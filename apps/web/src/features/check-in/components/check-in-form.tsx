@@ -63,7 +63,7 @@ export function CheckInForm({ habitId, date, habit, userHabitId, initial, earlie
             {i18n._(earlier === 'server' ? ALREADY_LOGGED : KEPT_ON_DEVICE)}
           </Alert>
         )}
-        <PractisedQuestion when="today" answer={answer} onAnswer={setAnswer} />
+        <PractisedQuestion when={t`today`} answer={answer} onAnswer={setAnswer} />
         {/* The second step only exists for a completed habit that has changes to pick from. */}
         {completed && habit.positive_changes.length > 0 && (
           <PositiveChangeStep changes={habit.positive_changes} selectedId={changeId} onSelect={setChangeId} />
