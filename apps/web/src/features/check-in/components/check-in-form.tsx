@@ -1,4 +1,6 @@
 import { HABIT_LOG_NOTE_MAX } from '@habitrack/contracts/habits/log-habit';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,9 +12,8 @@ import { PositiveChangeStep } from './positive-change-step.tsx';
 
 const DASHBOARD_PATH = '/programme/dashboard';
 // The check-in's texts, word for word (docs/domain/check-ins.md#the-check-in-screen).
-const ALREADY_LOGGED = "You've already logged today. You can update your entry below.";
-const KEPT_ON_DEVICE =
-  "Today's check-in is saved on this device and will sync when HabiTrack can reach the server. You can update it below.";
+const ALREADY_LOGGED = msg`You've already logged today. You can update your entry below.`;
+const KEPT_ON_DEVICE = msg`Today's check-in is saved on this device and will sync when HabiTrack can reach the server. You can update it below.`;
 
 type CheckInFormProps = {
   habitId: string;
@@ -27,11 +28,15 @@ type CheckInFormProps = {
 
 export function CheckInForm({ habitId, date, habit, userHabitId, initial, earlier }: CheckInFormProps) {
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
   const [answer, setAnswer] = useState(initial.answer);
   const [changeId, setChangeId] = useState(initial.positiveChangeId);
   const [notes, setNotes] = useState(initial.notes);
   const save = useSaveCheckIn();
   const completed = answer === 'completed';
+  const habitName = habit.name;
+  const noteLength = notes.length;
+  const max = HABIT_LOG_NOTE_MAX;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,21 +56,21 @@ export function CheckInForm({ habitId, date, habit, userHabitId, initial, earlie
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label={`Check-in for ${habit.name}`}>
+    <form onSubmit={onSubmit} aria-label={t`Check-in for ${habitName}`}>
       <Stack gap="lg">
         {earlier && (
           <Alert color="blue" variant="light" role="status">
-            {earlier === 'server' ? ALREADY_LOGGED : KEPT_ON_DEVICE}
+            {i18n._(earlier === 'server' ? ALREADY_LOGGED : KEPT_ON_DEVICE)}
           </Alert>
         )}
-        <PractisedQuestion when="today" answer={answer} onAnswer={setAnswer} />
+        <PractisedQuestion when={t`today`} answer={answer} onAnswer={setAnswer} />
         {/* The second step only exists for a completed habit that has changes to pick from. */}
         {completed && habit.positive_changes.length > 0 && (
           <PositiveChangeStep changes={habit.positive_changes} selectedId={changeId} onSelect={setChangeId} />
         )}
         <Textarea
-          label="Notes (optional)"
-          description={`${notes.length}/${HABIT_LOG_NOTE_MAX} characters`}
+          label={t`Notes (optional)`}
+          description={t`${noteLength}/${max} characters`}
           maxLength={HABIT_LOG_NOTE_MAX}
           // Fixed rows rather than autosize: autosize measures fonts the page may still be loading.
           rows={4}
@@ -75,10 +80,10 @@ export function CheckInForm({ habitId, date, habit, userHabitId, initial, earlie
         />
         <Group justify="space-between">
           <Button variant="subtle" disabled={save.isPending} onClick={() => void navigate(DASHBOARD_PATH)}>
-            Skip for Now
+            <Trans>Skip for Now</Trans>
           </Button>
           <Button type="submit" disabled={!answer} loading={save.isPending}>
-            Save Check-in
+            <Trans>Save Check-in</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { toDayKey } from '../../../lib/dates.ts';
 import { getHabitLog } from '../utils/local-habit-logs.ts';
 import { useTodayLog } from '../api/get-today-log.ts';
-import { DEFAULT_HABIT } from '../utils/default-habit.ts';
+import { defaultHabit } from '../utils/default-habit.ts';
 import { initialEntry } from '../utils/initial-entry.ts';
 import { CheckInForm } from './check-in-form.tsx';
 
@@ -13,6 +14,7 @@ import { CheckInForm } from './check-in-form.tsx';
 // frame.
 export function CheckInPage({ habitId }: { habitId: string }) {
   const today = useTodayLog(habitId);
+  const { t, i18n } = useLingui();
 
   useEffect(() => {
     if (today.isError)
@@ -26,9 +28,11 @@ export function CheckInPage({ habitId }: { habitId: string }) {
     const kept = today.data?.habit;
     return (
       <Stack gap="lg" maw={640}>
-        <Title order={1}>Daily Check-in</Title>
+        <Title order={1}>
+          <Trans>Daily Check-in</Trans>
+        </Title>
         {kept && <HabitHeading name={kept.name} description={kept.description} />}
-        <LoadingState label={kept ? "Loading today's check-in..." : 'Loading your habit...'} />
+        <LoadingState label={kept ? t`Loading today's check-in...` : t`Loading your habit...`} />
       </Stack>
     );
   }
@@ -36,13 +40,15 @@ export function CheckInPage({ habitId }: { habitId: string }) {
   // Without the habit's data, the default habit (no positive changes) and the browser's date
   // (docs/domain/check-ins.md#when-the-habit-cannot-be-loaded).
   const loaded = today.data ?? null;
-  const habit = loaded?.habit ?? DEFAULT_HABIT;
+  const habit = loaded?.habit ?? defaultHabit(i18n);
   const date = loaded?.today ?? toDayKey();
   const { entry, earlier } = initialEntry({ serverLog: loaded?.log ?? null, localLog: getHabitLog(habitId, date) });
 
   return (
     <Stack gap="lg" maw={640}>
-      <Title order={1}>Daily Check-in</Title>
+      <Title order={1}>
+        <Trans>Daily Check-in</Trans>
+      </Title>
       <HabitHeading name={habit.name} description={habit.description} />
       <CheckInForm
         key={date}

@@ -1,8 +1,8 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { fullDate } from '../../../lib/calendar-day.ts';
-import { plural } from '../../../lib/plural.ts';
 import { usePendingCheckInSync } from '../hooks/use-pending-check-in-sync.ts';
+import { fullDate } from '../utils/day-names.ts';
 import type { TLocalHabitLog } from '../utils/local-habit-logs.ts';
 
 // Tells the member that check-ins the server did not get are safe on this device, and sends them
@@ -11,6 +11,7 @@ import type { TLocalHabitLog } from '../utils/local-habit-logs.ts';
 // Renders nothing once there are none.
 export function PendingCheckInsNotice({ onSynced }: { onSynced: () => void }) {
   const { pending, refused, acknowledge } = usePendingCheckInSync({ onSynced });
+  const { t } = useLingui();
   if (pending === 0 && refused.length === 0) return null;
   return (
     <Stack gap="sm">
@@ -18,9 +19,18 @@ export function PendingCheckInsNotice({ onSynced }: { onSynced: () => void }) {
         <RefusedCheckIn key={`${log.habitId} ${log.date}`} log={log} onDismiss={() => acknowledge(log)} />
       ))}
       {pending > 0 && (
-        <Alert color="yellow" variant="light" role="status" title="Saved on this device">
-          {pending === 1 ? 'Your check-in is' : plural(pending, 'check-in is', 'check-ins are')} saved on this device
-          and will sync when HabiTrack can reach the server again.
+        <Alert color="yellow" variant="light" role="status" title={t`Saved on this device`}>
+          {pending === 1 ? (
+            <Trans>
+              Your check-in is saved on this device and will sync when HabiTrack can reach the server again.
+            </Trans>
+          ) : (
+            <Plural
+              value={pending}
+              one="# check-in is saved on this device and will sync when HabiTrack can reach the server again."
+              other="# check-ins are saved on this device and will sync when HabiTrack can reach the server again."
+            />
+          )}
         </Alert>
       )}
     </Stack>
@@ -28,22 +38,35 @@ export function PendingCheckInsNotice({ onSynced }: { onSynced: () => void }) {
 }
 
 function RefusedCheckIn({ log, onDismiss }: { log: TLocalHabitLog; onDismiss: () => void }) {
-  const habit = log.habitName ?? 'your habit';
-  const day = fullDate(log.date);
+  const { t, i18n } = useLingui();
+  const habit = log.habitName ?? t`your habit`;
+  const day = fullDate(i18n, log.date);
   const note = log.notes.trim();
+  const detail = log.refusal?.detail ?? '';
   // The habit's days (history page) let the member log another day or cancel a pause; without the
   // user habit's id, the habit's check-in.
   const way = log.userHabitId
-    ? { to: `/programme/habits/${log.userHabitId}/history`, label: `See the days of ${habit}` }
-    : { to: `/programme/habit-track/${log.habitId}`, label: `Open the check-in of ${habit}` };
+    ? { to: `/programme/habits/${log.userHabitId}/history`, label: t`See the days of ${habit}` }
+    : { to: `/programme/habit-track/${log.habitId}`, label: t`Open the check-in of ${habit}` };
   return (
-    <Alert color="red" variant="light" role="alert" title="A check-in was not saved">
+    <Alert color="red" variant="light" role="alert" title={t`A check-in was not saved`}>
       <Stack gap="xs">
         <Text size="sm">
-          Your check-in for {habit} on {day} ({log.completed ? 'done' : 'not done'}) was kept on this device, and
-          HabiTrack refused it: {log.refusal?.detail}
+          {log.completed ? (
+            <Trans>
+              Your check-in for {habit} on {day} (done) was kept on this device, and HabiTrack refused it: {detail}
+            </Trans>
+          ) : (
+            <Trans>
+              Your check-in for {habit} on {day} (not done) was kept on this device, and HabiTrack refused it: {detail}
+            </Trans>
+          )}
         </Text>
-        {note && <Text size="sm">Your note: “{note}”</Text>}
+        {note && (
+          <Text size="sm">
+            <Trans>Your note: “{note}”</Trans>
+          </Text>
+        )}
         <Group gap="sm">
           <Button component={Link} to={way.to} size="xs" variant="light">
             {way.label}
@@ -52,9 +75,9 @@ function RefusedCheckIn({ log, onDismiss }: { log: TLocalHabitLog; onDismiss: ()
             size="xs"
             variant="subtle"
             onClick={onDismiss}
-            aria-label={`Dismiss: check-in for ${habit} on ${day}`}
+            aria-label={t`Dismiss: check-in for ${habit} on ${day}`}
           >
-            Dismiss
+            <Trans>Dismiss</Trans>
           </Button>
         </Group>
       </Stack>

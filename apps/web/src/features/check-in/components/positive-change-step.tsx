@@ -1,4 +1,5 @@
 import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behaviours';
+import { Trans } from '@lingui/react/macro';
 import { Button, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 
@@ -15,10 +16,10 @@ export function PositiveChangeStep({ changes, selectedId, onSelect }: PositiveCh
   return (
     <Stack gap="xs" role="group" aria-labelledby={headingId}>
       <Text fw={600} id={headingId}>
-        Did you notice a positive change? (optional)
+        <Trans>Did you notice a positive change? (optional)</Trans>
       </Text>
       <Text size="sm" c="dimmed">
-        Pick the one that fits best, or leave it blank.
+        <Trans>Pick the one that fits best, or leave it blank.</Trans>
       </Text>
       {changes.map((change) => {
         const selected = change.id === selectedId;

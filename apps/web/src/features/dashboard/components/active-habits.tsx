@@ -1,4 +1,5 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
+import { Trans } from '@lingui/react/macro';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -14,20 +15,22 @@ export function ActiveHabits({ active_habits: habits, can_add_more_habits: canAd
     <Stack component="section" gap="sm" aria-labelledby={titleId}>
       <Group justify="space-between">
         <Title order={2} size="h3" id={titleId}>
-          Your Habits
+          <Trans>Your Habits</Trans>
         </Title>
         {canAddMore && habits.length > 0 && (
           <Button component={Link} to={HABIT_SELECTION_PATH} variant="subtle">
-            Add more habits
+            <Trans>Add more habits</Trans>
           </Button>
         )}
       </Group>
       {habits.length === 0 ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm" align="flex-start">
-            <Text>You have no active habits yet. Pick up to 3 habits to practise in Module 1.</Text>
+            <Text>
+              <Trans>You have no active habits yet. Pick up to 3 habits to practise in Module 1.</Trans>
+            </Text>
             <Button component={Link} to={HABIT_SELECTION_PATH}>
-              Continue to Module 1
+              <Trans>Continue to Module 1</Trans>
             </Button>
           </Stack>
         </Card>

@@ -1,8 +1,8 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Widget } from './widget.tsx';
-import { plural } from '../../../lib/plural.ts';
 
 type CohortWidgetProps = {
   team: TDashboardResponse['team_widget'];
@@ -10,40 +10,54 @@ type CohortWidgetProps = {
 };
 
 export function CohortWidget({ team, endorsements }: CohortWidgetProps) {
+  const { t } = useLingui();
+  const received = endorsements.total_received;
+  const newOnes = endorsements.new_since_last_visit;
   return (
-    <Widget title="Your Cohort">
-      {team ? (
-        <>
-          <Text fw={600}>{team.name}</Text>
-          <Text size="sm">{plural(team.member_count, 'member')}</Text>
-          <Text size="sm">
-            Your rank: #{team.my_rank} of {team.member_count}
-          </Text>
-        </>
-      ) : (
+    <Widget title={t`Your Cohort`}>
+      {team ? <CohortRank team={team} /> : null}
+      {!team && (
         <Text size="sm" c="dimmed">
-          You are not part of a cohort yet.
+          <Trans>You are not part of a cohort yet.</Trans>
         </Text>
       )}
       <Text size="sm">
-        Endorsements received: {endorsements.total_received}
-        {endorsements.new_since_last_visit > 0 && (
+        <Trans>Endorsements received: {received}</Trans>
+        {newOnes > 0 && (
           <>
             {' · '}
             <Text span fw={700} inherit>
-              {plural(endorsements.new_since_last_visit, 'new one', 'new ones')} since your last visit
+              <Plural value={newOnes} one="# new one since your last visit" other="# new ones since your last visit" />
             </Text>
           </>
         )}
       </Text>
       <Group gap="xs">
         <Button component={Link} to="/programme/cohort" variant="light">
-          View Team Progress
+          <Trans>View Team Progress</Trans>
         </Button>
         <Button component={Link} to="/programme/endorsements" variant="default">
-          See who cheered you on
+          <Trans>See who cheered you on</Trans>
         </Button>
       </Group>
     </Widget>
+  );
+}
+
+function CohortRank({ team }: { team: NonNullable<TDashboardResponse['team_widget']> }) {
+  const rank = team.my_rank;
+  const memberCount = team.member_count;
+  return (
+    <>
+      <Text fw={600}>{team.name}</Text>
+      <Text size="sm">
+        <Plural value={memberCount} one="# member" other="# members" />
+      </Text>
+      <Text size="sm">
+        <Trans>
+          Your rank: #{rank} of {memberCount}
+        </Trans>
+      </Text>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -16,14 +17,15 @@ type DashboardPageProps = {
 // the page is recognisable (and announced) while it loads or fails.
 export function DashboardPage({ waitForFlow = false, notice }: DashboardPageProps) {
   const dashboard = useDashboard();
+  const { t } = useLingui();
   let body: ReactNode;
   // After a failed reload the last good numbers stay on screen rather than an error.
   if (!waitForFlow && dashboard.data) body = <DashboardContent data={dashboard.data} />;
   else if (!waitForFlow && dashboard.isError) {
     body = (
       <ErrorState
-        title="We couldn't load your dashboard"
-        message="Check your connection and try again. If it keeps happening, contact your programme administrator."
+        title={t`We couldn't load your dashboard`}
+        message={t`Check your connection and try again. If it keeps happening, contact your programme administrator.`}
         onRetry={() => void dashboard.refetch()}
       />
     );
@@ -31,7 +33,9 @@ export function DashboardPage({ waitForFlow = false, notice }: DashboardPageProp
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Dashboard</Title>
+      <Title order={1}>
+        <Trans>Dashboard</Trans>
+      </Title>
       {notice}
       {body}
     </Stack>

@@ -1,52 +1,64 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { plural } from '../../../lib/plural.ts';
+import { formatPercent } from '../../../lib/i18n/formatters.ts';
 
 type THabit = TDashboardResponse['active_habits'][number];
 
 export function HabitCard({ habit }: { habit: THabit }) {
   const titleId = useId();
+  const { t, i18n } = useLingui();
+  const habitName = habit.habit_name;
+  const completed = habit.days_completed;
+  const streak = habit.current_streak;
+  const totalDays = habit.total_days;
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={3} size="h4" id={titleId}>
-            {habit.habit_name}
+            {habitName}
           </Title>
           {habit.logged_today && (
             <Badge color="teal" variant="light">
-              Logged today
+              <Trans>Logged today</Trans>
             </Badge>
           )}
           {habit.paused_today && (
             <Badge color="gray" variant="light">
-              Paused today
+              <Trans>Paused today</Trans>
             </Badge>
           )}
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Progress value={habit.progress_percentage} aria-label={`${habit.habit_name} progress`} flex={1} />
+          <Progress value={habit.progress_percentage} aria-label={t`${habitName} progress`} flex={1} />
           <Text size="sm" fw={600}>
-            {habit.progress_percentage}%
+            {formatPercent(i18n.locale, habit.progress_percentage / 100)}
           </Text>
         </Group>
-        <Text size="sm">Current streak: {plural(habit.current_streak, 'day')}</Text>
         <Text size="sm">
-          {habit.days_completed}/{plural(habit.total_days, 'day')} completed
+          <Trans>
+            Current streak: <Plural value={streak} one="# day" other="# days" />
+          </Trans>
+        </Text>
+        <Text size="sm">
+          <Trans>
+            {completed}/<Plural value={totalDays} one="# day" other="# days" /> completed
+          </Trans>
         </Text>
         {/* Links, not buttons: they navigate, so they can also open in a new tab. */}
         <Button component={Link} to={`/programme/habit-track/${habit.habit_id}`}>
-          Track Today
+          <Trans>Track Today</Trans>
         </Button>
         <Button
           component={Link}
           to={`/programme/habits/${habit.id}/history`}
           variant="subtle"
-          aria-label={`History of ${habit.habit_name}`}
+          aria-label={t`History of ${habitName}`}
         >
-          History
+          <Trans>History</Trans>
         </Button>
       </Stack>
     </Card>

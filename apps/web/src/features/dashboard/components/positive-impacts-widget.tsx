@@ -1,20 +1,24 @@
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Widget } from './widget.tsx';
-import { plural } from '../../../lib/plural.ts';
 
 type TPositiveChanges = TDashboardResponse['positive_changes_widget'];
 
 export function PositiveImpactsWidget({ impacts }: { impacts: TPositiveChanges }) {
+  const { t } = useLingui();
+  const totalLogged = impacts.total_logged;
   return (
-    <Widget title="Positive Impacts">
-      <Text size="sm">Total logged: {impacts.total_logged}</Text>
+    <Widget title={t`Positive Impacts`}>
+      <Text size="sm">
+        <Trans>Total logged: {totalLogged}</Trans>
+      </Text>
       {impacts.changes.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No positive impacts logged yet. When you complete a habit, note the change you noticed.
+          <Trans>No positive impacts logged yet. When you complete a habit, note the change you noticed.</Trans>
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Positive impacts">
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Positive impacts`}>
           {impacts.changes.map((change) => (
             <Group component="li" key={change.id} justify="space-between" wrap="nowrap" gap="xs">
               <Stack gap={2}>
@@ -26,7 +30,7 @@ export function PositiveImpactsWidget({ impacts }: { impacts: TPositiveChanges }
                 </Badge>
               </Stack>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {plural(change.count, 'time')}
+                <TimesLogged count={change.count} />
               </Text>
             </Group>
           ))}
@@ -34,4 +38,8 @@ export function PositiveImpactsWidget({ impacts }: { impacts: TPositiveChanges }
       )}
     </Widget>
   );
+}
+
+function TimesLogged({ count }: { count: number }) {
+  return <Plural value={count} one="# time" other="# times" />;
 }

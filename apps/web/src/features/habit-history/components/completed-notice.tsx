@@ -1,22 +1,30 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { THabitHistoryResponse } from '@habitrack/contracts/habits/get-habit-history';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { HttpError } from '../../../lib/http.ts';
-import { plural } from '../../../lib/plural.ts';
 import { useStartAgain } from '../api/start-again.ts';
 
 // A completed habit keeps its history; starting it again begins a new frame (decision 014).
 export function CompletedNotice({ history }: { history: THabitHistoryResponse }) {
   const navigate = useNavigate();
   const startAgain = useStartAgain();
+  const { t } = useLingui();
+  const done = history.days_completed;
+  const totalDays = history.total_days;
+  const bestStreak = history.best_streak;
+  const strength = history.strength;
+  const changes = history.positive_changes_logged;
   return (
-    <Alert color="teal" title="You completed this habit" role="region" aria-label="Habit completed">
+    <Alert color="teal" title={t`You completed this habit`} role="region" aria-label={t`Habit completed`}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
-          {history.days_completed} of {plural(history.total_days, 'day')} completed, a best streak of{' '}
-          {plural(history.best_streak, 'day')}, strength {history.strength}/100 and{' '}
-          {plural(history.positive_changes_logged, 'positive change')} logged. It no longer takes one of your three
-          places; start it again for a new {history.total_days} days whenever you like.
+          <Trans>
+            {done} of <Plural value={totalDays} one="# day" other="# days" /> completed, a best streak of{' '}
+            <Plural value={bestStreak} one="# day" other="# days" />, strength {strength}/100 and{' '}
+            <Plural value={changes} one="# positive change" other="# positive changes" /> logged. It no longer takes one
+            of your three places; start it again for a new {totalDays} days whenever you like.
+          </Trans>
         </Text>
         <Button
           variant="light"
@@ -28,13 +36,13 @@ export function CompletedNotice({ history }: { history: THabitHistoryResponse })
             })
           }
         >
-          Start this habit again
+          <Trans>Start this habit again</Trans>
         </Button>
         {startAgain.isError && (
           <Text size="sm" c="red.9" role="alert">
             {startAgain.error instanceof HttpError && startAgain.error.detail
               ? startAgain.error.detail
-              : 'The habit could not be started. Check your connection and try again.'}
+              : t`The habit could not be started. Check your connection and try again.`}
           </Text>
         )}
       </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { THabitHistoryResponse } from '@habitrack/contracts/habits/get-habit-history';
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { isFreshAnswer } from '../../../lib/fresh-answer.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { useHabitHistory } from '../api/get-habit-history.ts';
-import { shortDate } from '../../../lib/calendar-day.ts';
+import { shortDate } from '../utils/day-names.ts';
 import { CompletedNotice } from './completed-notice.tsx';
 import { DayDetails } from './day-details.tsx';
 import { HistoryGrid } from './history-grid.tsx';
@@ -21,32 +22,37 @@ const DASHBOARD = '/programme/dashboard';
 // pauses.
 export function HabitHistoryPage({ userHabitId }: { userHabitId: string }) {
   const history = useHabitHistory(userHabitId);
+  const { t } = useLingui();
   let body;
   if (history.data) {
     body = <HistoryContent history={history.data} canEdit={isFreshAnswer(history)} />;
   } else if (history.isError) {
     body =
       history.error instanceof HttpError && history.error.status === 404 ? (
-        <Alert color="gray" title="We couldn't find this habit">
+        <Alert color="gray" title={t`We couldn't find this habit`}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">It is not one of your habits. Your habits are on your dashboard.</Text>
+            <Text size="sm">
+              <Trans>It is not one of your habits. Your habits are on your dashboard.</Trans>
+            </Text>
             <Button component={Link} to={DASHBOARD} variant="light">
-              Back to Dashboard
+              <Trans>Back to Dashboard</Trans>
             </Button>
           </Stack>
         </Alert>
       ) : (
         <ErrorState
-          title="We couldn't load this habit's history"
-          message="Check your connection and try again."
+          title={t`We couldn't load this habit's history`}
+          message={t`Check your connection and try again.`}
           onRetry={() => void history.refetch()}
         />
       );
-  } else body = <LoadingState label="Loading your habit's history..." />;
+  } else body = <LoadingState label={t`Loading your habit's history...`} />;
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Habit history</Title>
+      <Title order={1}>
+        <Trans>Habit history</Trans>
+      </Title>
       {body}
     </Stack>
   );
@@ -57,6 +63,10 @@ function HistoryContent({ history, canEdit }: { history: THabitHistoryResponse; 
   const [selected, setSelected] = useState(history.today <= lastDay ? history.today : lastDay);
   const day = history.days.find((d) => d.date === selected) ?? history.days[0];
   const completed = history.status === 'completed';
+  const { i18n } = useLingui();
+  const start = shortDate(i18n.locale, history.started_on);
+  const end = shortDate(i18n.locale, history.ends_on);
+  const pausedDays = history.paused_days;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -64,13 +74,20 @@ function HistoryContent({ history, canEdit }: { history: THabitHistoryResponse; 
           <Title order={2}>{history.habit_name}</Title>
           {completed && (
             <Badge color="teal" variant="light">
-              Completed
+              <Trans>Completed</Trans>
             </Badge>
           )}
         </Group>
         <Text c="dimmed">
-          {shortDate(history.started_on)} to {shortDate(history.ends_on)}
-          {history.paused_days > 0 ? ` (${history.paused_days} paused days added)` : ''}
+          {pausedDays > 0 ? (
+            <Trans>
+              {start} to {end} ({pausedDays} paused days added)
+            </Trans>
+          ) : (
+            <Trans>
+              {start} to {end}
+            </Trans>
+          )}
         </Text>
       </Stack>
       {completed && <CompletedNotice history={history} />}
@@ -90,7 +107,7 @@ function HistoryContent({ history, canEdit }: { history: THabitHistoryResponse; 
       {history.status === 'active' && <PauseSection history={history} canEdit={canEdit} />}
       <Group>
         <Button component={Link} to={DASHBOARD} variant="default">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,8 +1,11 @@
 import type { THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type KeyboardEvent, memo, useCallback, useId, useRef } from 'react';
-import { calendarWeeks, keyMove, WEEKDAYS } from '../utils/calendar.ts';
+import { type KeyboardEvent, memo, useCallback, useId, useMemo, useRef } from 'react';
+import { calendarWeeks, keyMove } from '../utils/calendar.ts';
 import { dayLabel, dayOfMonth, STATE_LABELS, STATE_MARKS } from '../utils/day-labels.ts';
+import { weekdayNames } from '../utils/day-names.ts';
+import { firstDayOfWeek } from '../utils/week-start.ts';
 import classes from './history-grid.module.css';
 
 type HistoryGridProps = {
@@ -18,7 +21,11 @@ const LEGEND = ['completed', 'skipped', 'paused', 'not_logged', 'today', 'future
 // The habit's whole frame as a calendar (WAI-ARIA grid pattern): one tab stop, the arrow keys move
 // a day or a week (Home/End to the week's ends, Page Up/Down four weeks), and the day in focus is
 // the one selected. Each day says its date and state in words and shows a mark of its own shape.
+// The weeks start on the day the member's locale starts them (Monday in en-GB, Sunday in en-US).
 export function HistoryGrid({ habitName, days, today, selected, onSelect }: HistoryGridProps) {
+  const { t, i18n } = useLingui();
+  const firstDay = firstDayOfWeek(i18n.locale);
+  const weekdays = useMemo(() => weekdayNames(i18n.locale, firstDay), [i18n.locale, firstDay]);
   const legendId = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const register = useCallback((date: string, element: HTMLButtonElement | null) => {
@@ -31,6 +38,7 @@ export function HistoryGrid({ habitName, days, today, selected, onSelect }: Hist
         event.key,
         days.findIndex((d) => d.date === date),
         days,
+        firstDay,
       );
       if (next === null) return;
       event.preventDefault();
@@ -38,26 +46,26 @@ export function HistoryGrid({ habitName, days, today, selected, onSelect }: Hist
       onSelect(target);
       buttons.current.get(target)?.focus();
     },
-    [days, onSelect],
+    [days, onSelect, firstDay],
   );
 
   return (
     <Stack gap="sm">
       <Box
         role="grid"
-        aria-label={`${habitName}: every day of the habit`}
+        aria-label={t`${habitName}: every day of the habit`}
         aria-describedby={legendId}
         className={classes.grid}
       >
         <div role="row" className={classes.row}>
-          {WEEKDAYS.map((weekday) => (
-            <div role="columnheader" key={weekday} className={classes.header}>
-              <span aria-hidden>{weekday.slice(0, 3)}</span>
-              <VisuallyHidden>{weekday}</VisuallyHidden>
+          {weekdays.map((weekday) => (
+            <div role="columnheader" key={weekday.long} className={classes.header}>
+              <span aria-hidden>{weekday.short}</span>
+              <VisuallyHidden>{weekday.long}</VisuallyHidden>
             </div>
           ))}
         </div>
-        {calendarWeeks(days).map((week, w) => (
+        {calendarWeeks(days, firstDay).map((week, w) => (
           <div role="row" key={week.find(Boolean)?.date ?? w} className={classes.row}>
             {week.map((day, d) =>
               day ? (
@@ -77,13 +85,13 @@ export function HistoryGrid({ habitName, days, today, selected, onSelect }: Hist
           </div>
         ))}
       </Box>
-      <Group gap="md" id={legendId} component="ul" className={classes.legend} aria-label="Key">
+      <Group gap="md" id={legendId} component="ul" className={classes.legend} aria-label={t`Key`}>
         {LEGEND.map((state) => (
           <Text component="li" size="sm" key={state}>
             <span className={classes.legendMark} data-state={state} aria-hidden>
               {STATE_MARKS[state] || ' '}
             </span>{' '}
-            {state === 'today' ? 'Today' : STATE_LABELS[state]}
+            {state === 'today' ? <Trans>Today</Trans> : i18n._(STATE_LABELS[state])}
           </Text>
         ))}
       </Group>
@@ -102,6 +110,7 @@ type DayCellProps = {
 
 // Memoised: moving the selection re-renders the two days it leaves and reaches, not the frame.
 const DayCell = memo(function DayCell({ day, today, selected, register, onSelect, onKeyDown }: DayCellProps) {
+  const { i18n } = useLingui();
   return (
     <div role="gridcell" aria-selected={selected}>
       <UnstyledButton
@@ -112,7 +121,7 @@ const DayCell = memo(function DayCell({ day, today, selected, register, onSelect
         data-today={day.date === today || undefined}
         data-selected={selected || undefined}
         tabIndex={selected ? 0 : -1}
-        aria-label={dayLabel(day, today)}
+        aria-label={dayLabel(i18n, day, today)}
         onClick={() => onSelect(day.date)}
         onKeyDown={(event) => onKeyDown(event, day.date)}
       >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
 import { HABIT_LOG_NOTE_MAX } from '@habitrack/contracts/habits/log-habit';
 import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behaviours';
@@ -6,7 +7,7 @@ import { useState } from 'react';
 import { PractisedQuestion, type TPractisedAnswer } from '../../../components/ui/practised-question.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { useLogDay } from '../api/log-day.ts';
-import { fullDate } from '../../../lib/calendar-day.ts';
+import { fullDate } from '../utils/day-names.ts';
 
 type LogDayFormProps = {
   userHabitId: string;
@@ -25,7 +26,9 @@ export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps
   const [changeId, setChangeId] = useState(day.positive_change?.id ?? NO_CHANGE);
   const [note, setNote] = useState(day.note ?? '');
   const save = useLogDay(userHabitId);
-  const when = day.date === today ? 'today' : `on ${fullDate(day.date)}`;
+  const { t, i18n } = useLingui();
+  const askedDay = fullDate(i18n, day.date);
+  const when = day.date === today ? t`today` : t`on ${askedDay}`;
 
   function submit() {
     if (!answer) return;
@@ -50,14 +53,14 @@ export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps
       <PractisedQuestion when={when} answer={answer} onAnswer={setAnswer} />
       {answer === 'completed' && changes.length > 0 && (
         <NativeSelect
-          label="Positive change (optional)"
+          label={t`Positive change (optional)`}
           value={changeId}
           onChange={(event) => setChangeId(event.currentTarget.value)}
-          data={[{ value: NO_CHANGE, label: 'None' }, ...changes.map((c) => ({ value: c.id, label: c.name }))]}
+          data={[{ value: NO_CHANGE, label: t`None` }, ...changes.map((c) => ({ value: c.id, label: c.name }))]}
         />
       )}
       <Textarea
-        label="Notes (optional)"
+        label={t`Notes (optional)`}
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
         rows={2}
@@ -65,21 +68,21 @@ export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps
       />
       <Group>
         <Button type="submit" disabled={!answer} loading={save.isPending}>
-          Save this day
+          <Trans>Save this day</Trans>
         </Button>
       </Group>
       <div role="status">
         {save.isSuccess && !save.isPending && (
           <Text size="sm" c="teal.9">
-            Saved. Your streak and progress are up to date.
+            <Trans>Saved. Your streak and progress are up to date.</Trans>
           </Text>
         )}
       </div>
       {save.isError && (
-        <Alert color="red" title="This day could not be saved" role="alert">
+        <Alert color="red" title={t`This day could not be saved`} role="alert">
           {save.error instanceof HttpError && save.error.detail
             ? save.error.detail
-            : 'Check your connection and try again.'}
+            : t`Check your connection and try again.`}
         </Alert>
       )}
     </Stack>

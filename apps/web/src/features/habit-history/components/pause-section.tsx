@@ -1,10 +1,10 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { THabitHistoryResponse } from '@habitrack/contracts/habits/get-habit-history';
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { HttpError } from '../../../lib/http.ts';
-import { plural } from '../../../lib/plural.ts';
 import { useCancelPause, usePauseHabit } from '../api/pause-habit.ts';
-import { shortDate } from '../../../lib/calendar-day.ts';
+import { shortDate } from '../utils/day-names.ts';
 
 type PauseSectionProps = {
   history: THabitHistoryResponse;
@@ -12,8 +12,9 @@ type PauseSectionProps = {
   canEdit: boolean;
 };
 
-const problem = (error: unknown) =>
-  error instanceof HttpError && error.detail ? error.detail : 'Check your connection and try again.';
+// The API's own words when it gives a reason (shown as they are for now), else ours.
+const problem = (error: unknown, fallback: string) =>
+  error instanceof HttpError && error.detail ? error.detail : fallback;
 
 const daysIn = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
@@ -26,36 +27,48 @@ export function PauseSection({ history, canEdit }: PauseSectionProps) {
   const pause = usePauseHabit(history.user_habit_id);
   const cancel = useCancelPause(history.user_habit_id);
   const left = history.max_paused_days - history.paused_days;
+  const maxPausedDays = history.max_paused_days;
+  const { t, i18n } = useLingui();
+  const offline = t`Check your connection and try again.`;
+  const newEnd = pause.data ? shortDate(i18n.locale, pause.data.frame_ends_on) : '';
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={2} size="h4" id={headingId}>
-          Pauses
+          <Trans>Pauses</Trans>
         </Title>
         <Text size="sm">
-          Ill or on holiday? Pause this habit: paused days don&apos;t break your streak, don&apos;t count as missed, and
-          move the end of your habit out by one day each. {plural(left, 'pause day')} left of {history.max_paused_days}.
+          <Trans>
+            Ill or on holiday? Pause this habit: paused days don&apos;t break your streak, don&apos;t count as missed,
+            and move the end of your habit out by one day each.{' '}
+            <Plural value={left} one="# pause day" other="# pause days" /> left of {maxPausedDays}.
+          </Trans>
         </Text>
         {history.pauses.length > 0 && (
-          <List spacing="xs" aria-label="Your pauses">
+          <List spacing="xs" aria-label={t`Your pauses`}>
             {history.pauses.map((p) => {
-              const range = p.from === p.to ? shortDate(p.from) : `${shortDate(p.from)} to ${shortDate(p.to)}`;
+              const from = shortDate(i18n.locale, p.from);
+              const to = shortDate(i18n.locale, p.to);
+              const range = p.from === p.to ? from : t`${from} to ${to}`;
+              const length = daysIn(p.from, p.to);
               return (
                 <List.Item key={p.id}>
                   <Group gap="sm">
                     <Text size="sm">
-                      {range} ({plural(daysIn(p.from, p.to), 'day')})
+                      <Trans>
+                        {range} (<Plural value={length} one="# day" other="# days" />)
+                      </Trans>
                     </Text>
                     {p.cancellable && canEdit && (
                       <Button
                         size="compact-sm"
                         variant="default"
-                        aria-label={`Cancel the pause ${range}`}
+                        aria-label={t`Cancel the pause ${range}`}
                         loading={cancel.isPending && cancel.variables === p.id}
                         onClick={() => cancel.mutate(p.id)}
                       >
-                        Cancel pause
+                        <Trans>Cancel pause</Trans>
                       </Button>
                     )}
                   </Group>
@@ -65,15 +78,15 @@ export function PauseSection({ history, canEdit }: PauseSectionProps) {
           </List>
         )}
         {cancel.isError && (
-          <Alert color="red" role="alert" title="The pause could not be cancelled">
-            {problem(cancel.error)}
+          <Alert color="red" role="alert" title={t`The pause could not be cancelled`}>
+            {problem(cancel.error, offline)}
           </Alert>
         )}
         {history.status === 'active' && canEdit && left > 0 && (
           <Stack
             gap="sm"
             component="form"
-            aria-label="Pause this habit"
+            aria-label={t`Pause this habit`}
             onSubmit={(event) => {
               event.preventDefault();
               pause.mutate({ from, to });
@@ -82,7 +95,7 @@ export function PauseSection({ history, canEdit }: PauseSectionProps) {
             <Group gap="sm" align="flex-end">
               <TextInput
                 type="date"
-                label="First paused day"
+                label={t`First paused day`}
                 value={from}
                 min={history.today}
                 max={history.ends_on}
@@ -91,26 +104,26 @@ export function PauseSection({ history, canEdit }: PauseSectionProps) {
               />
               <TextInput
                 type="date"
-                label="Last paused day"
+                label={t`Last paused day`}
                 value={to}
                 min={from}
                 required
                 onChange={(event) => setTo(event.currentTarget.value)}
               />
               <Button type="submit" loading={pause.isPending}>
-                Pause habit
+                <Trans>Pause habit</Trans>
               </Button>
             </Group>
             <div role="status">
               {pause.isSuccess && !pause.isPending && (
                 <Text size="sm" c="teal.9">
-                  Paused. Your habit now ends on {shortDate(pause.data.frame_ends_on)}.
+                  <Trans>Paused. Your habit now ends on {newEnd}.</Trans>
                 </Text>
               )}
             </div>
             {pause.isError && (
-              <Alert color="red" role="alert" title="The habit could not be paused">
-                {problem(pause.error)}
+              <Alert color="red" role="alert" title={t`The habit could not be paused`}>
+                {problem(pause.error, offline)}
               </Alert>
             )}
           </Stack>

@@ -1,18 +1,19 @@
 import type { THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+// Weekdays are numbered as Intl.Locale's week information does: 1 Monday … 7 Sunday. A calendar's
+// first column is the day its locale starts the week on (utils/week-start.ts); Monday unless told.
 
-// Monday 0 … Sunday 6.
-export function weekdayIndex(date: string): number {
-  return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+// The column of a day in a week starting on `firstDay`: 0 for the first day … 6.
+export function weekdayIndex(date: string, firstDay = 1): number {
+  return (new Date(`${date}T00:00:00Z`).getUTCDay() - (firstDay % 7) + 7) % 7;
 }
 
-// The frame's days in calendar weeks, Monday first; null fills the days of the first and last
-// weeks outside the frame.
-export function calendarWeeks(days: readonly THistoryDay[]): (THistoryDay | null)[][] {
+// The frame's days in calendar weeks, starting on `firstDay`; null fills the days of the first and
+// last weeks outside the frame.
+export function calendarWeeks(days: readonly THistoryDay[], firstDay = 1): (THistoryDay | null)[][] {
   const first = days[0];
   if (!first) return [];
-  const cells: (THistoryDay | null)[] = [...Array<null>(weekdayIndex(first.date)).fill(null), ...days];
+  const cells: (THistoryDay | null)[] = [...Array<null>(weekdayIndex(first.date, firstDay)).fill(null), ...days];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (THistoryDay | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
@@ -20,10 +21,10 @@ export function calendarWeeks(days: readonly THistoryDay[]): (THistoryDay | null
 }
 
 // Where a key moves the focus in the grid, as a change of index into the frame's days (null: the
-// key is not the grid's).
-export function keyMove(key: string, index: number, days: readonly THistoryDay[]): number | null {
+// key is not the grid's). Home and End go to the ends of the week as the calendar shows it.
+export function keyMove(key: string, index: number, days: readonly THistoryDay[], firstDay = 1): number | null {
   const day = days[index];
-  const weekday = day ? weekdayIndex(day.date) : 0;
+  const weekday = day ? weekdayIndex(day.date, firstDay) : 0;
   const moves: Record<string, number> = {
     ArrowLeft: -1,
     ArrowRight: 1,

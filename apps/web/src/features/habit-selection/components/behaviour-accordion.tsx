@@ -1,7 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Accordion, SimpleGrid, Text } from '@mantine/core';
-import { countGroup, type THabitGroup } from '../utils/habit-groups.ts';
+import { ALL_HABITS_GROUP_ID, countGroup, OTHER_ACTIVE_GROUP_ID, type THabitGroup } from '../utils/habit-groups.ts';
 import { HabitCard } from './habit-card.tsx';
-import { plural } from '../../../lib/plural.ts';
+
+// The groups the app makes itself, named in the member's language; a behaviour keeps its own name.
+const GROUP_NAMES: Record<string, MessageDescriptor> = {
+  [ALL_HABITS_GROUP_ID]: msg`Available Habits`,
+  [OTHER_ACTIVE_GROUP_ID]: msg`Your Other Active Habits`,
+};
 
 type BehaviourAccordionProps = {
   groups: THabitGroup[];
@@ -20,6 +28,7 @@ export function BehaviourAccordion({
   activeIds,
   onToggle,
 }: BehaviourAccordionProps) {
+  const { i18n } = useLingui();
   return (
     <Accordion multiple value={expanded} onChange={onExpandedChange} variant="separated" order={2}>
       {groups.map((group) => {
@@ -28,10 +37,10 @@ export function BehaviourAccordion({
           <Accordion.Item key={group.id} value={group.id}>
             <Accordion.Control>
               <Text span fw={600} display="block">
-                {group.name}
+                {GROUP_NAMES[group.id] ? i18n._(GROUP_NAMES[group.id]!) : group.name}
               </Text>
               <Text span size="sm" c="dimmed" display="block">
-                {plural(counts.habits, 'habit')} · {counts.selected} selected · {counts.active} currently active
+                <GroupCounts habits={counts.habits} selected={counts.selected} active={counts.active} />
               </Text>
             </Accordion.Control>
             <Accordion.Panel>
@@ -40,7 +49,11 @@ export function BehaviourAccordion({
                   {group.description}
                 </Text>
               )}
-              {group.habits.length === 0 && <Text size="sm">No habits in this behaviour yet.</Text>}
+              {group.habits.length === 0 && (
+                <Text size="sm">
+                  <Trans>No habits in this behaviour yet.</Trans>
+                </Text>
+              )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {group.habits.map((habit) => (
                   <HabitCard
@@ -57,5 +70,13 @@ export function BehaviourAccordion({
         );
       })}
     </Accordion>
+  );
+}
+
+function GroupCounts({ habits, selected, active }: { habits: number; selected: number; active: number }) {
+  return (
+    <Trans>
+      <Plural value={habits} one="# habit" other="# habits" /> · {selected} selected · {active} currently active
+    </Trans>
   );
 }

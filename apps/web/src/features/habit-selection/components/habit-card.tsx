@@ -1,13 +1,14 @@
 import type { THabit } from '@habitrack/contracts/programmes/list-behaviours';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Checkbox, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { plural } from '../../../lib/plural.ts';
 
 // Shown as a coloured dot beside dark text: Mantine's green and yellow are too light for text.
 const DIFFICULTY = {
-  easy: { label: 'Easy', color: 'green' },
-  medium: { label: 'Medium', color: 'yellow' },
-  hard: { label: 'Hard', color: 'red' },
+  easy: { label: msg`Easy`, color: 'green' },
+  medium: { label: msg`Medium`, color: 'yellow' },
+  hard: { label: msg`Hard`, color: 'red' },
 } as const;
 
 type HabitCardProps = {
@@ -22,7 +23,10 @@ type HabitCardProps = {
 export function HabitCard({ habit, selected, active, onToggle }: HabitCardProps) {
   const detailsId = useId();
   const difficulty = DIFFICULTY[habit.difficulty];
-  const marker = active ? 'Currently Active' : selected ? 'Selected' : null;
+  const { t, i18n } = useLingui();
+  const marker = active ? t`Currently Active` : selected ? t`Selected` : null;
+  const minutes = habit.estimated_time_minutes;
+  const durationDays = habit.default_duration_days;
   return (
     <Paper
       withBorder
@@ -54,20 +58,20 @@ export function HabitCard({ habit, selected, active, onToggle }: HabitCardProps)
         </Group>
         <Group gap="xs" id={detailsId}>
           <Badge color={difficulty.color} variant="dot">
-            {difficulty.label}
+            {i18n._(difficulty.label)}
           </Badge>
           <Text size="sm" c="dimmed">
-            {habit.estimated_time_minutes} min
+            <Trans>{minutes} min</Trans>
           </Text>
           <Text size="sm" c="dimmed">
-            · {plural(habit.default_duration_days, 'day')}
+            · <Plural value={durationDays} one="# day" other="# days" />
           </Text>
         </Group>
         {habit.description && <Text size="sm">{habit.description}</Text>}
         {habit.instructions && (
           <Stack gap={2}>
             <Text size="sm" fw={600}>
-              How to practice
+              <Trans>How to practice</Trans>
             </Text>
             <Text size="sm">{habit.instructions}</Text>
           </Stack>
@@ -75,7 +79,7 @@ export function HabitCard({ habit, selected, active, onToggle }: HabitCardProps)
         {habit.positive_changes.length > 0 && (
           <Stack gap={2}>
             <Text size="sm" fw={600}>
-              Positive benefits
+              <Trans>Positive benefits</Trans>
             </Text>
             <List size="sm" spacing={2}>
               {habit.positive_changes.map((change) => (

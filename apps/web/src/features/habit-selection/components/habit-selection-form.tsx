@@ -1,5 +1,6 @@
 import type { TProgramme } from '@habitrack/contracts/programmes/get-current-programme';
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,12 +26,22 @@ type HabitSelectionFormProps = {
 // The page's title and what it asks (docs/domain/screens.md#select-your-habits), shown from the
 // first frame, before the habits load.
 export function SelectionIntro({ programme }: { programme: TProgramme | null }) {
+  const max = MAX_ACTIVE_HABITS;
+  const programmeName = programme?.name;
   return (
     <Stack gap="xs">
-      <Title order={1}>Select Your Habits</Title>
+      <Title order={1}>
+        <Trans>Select Your Habits</Trans>
+      </Title>
       <Text>
-        Choose up to {MAX_ACTIVE_HABITS} habits to work on for the next 60 days
-        {programme ? ` in ${programme.name}` : ''}. Open a behaviour to see its habits.
+        {programmeName === undefined ? (
+          <Trans>Choose up to {max} habits to work on for the next 60 days. Open a behaviour to see its habits.</Trans>
+        ) : (
+          <Trans>
+            Choose up to {max} habits to work on for the next 60 days in {programmeName}. Open a behaviour to see its
+            habits.
+          </Trans>
+        )}
       </Text>
     </Stack>
   );
@@ -38,6 +49,7 @@ export function SelectionIntro({ programme }: { programme: TProgramme | null }) 
 
 export function HabitSelectionForm({ groups, activeIds, fresh }: HabitSelectionFormProps) {
   const navigate = useNavigate();
+  const { i18n } = useLingui();
   const selection = useHabitSelection(activeIds);
   const save = useSelectHabits();
   // What starts open follows the answers until they are fresh (a behaviour holding an active habit
@@ -67,12 +79,17 @@ export function HabitSelectionForm({ groups, activeIds, fresh }: HabitSelectionF
           onToggle={selection.toggle}
         />
       ) : (
-        <Text c="dimmed">No habits are available yet. You can skip to the dashboard and come back later.</Text>
+        <Text c="dimmed">
+          <Trans>No habits are available yet. You can skip to the dashboard and come back later.</Trans>
+        </Text>
       )}
       <SelectionFooter
         selectedCount={selection.selectedIds.size}
         limitReached={selection.limitReached}
-        submitLabel={getSubmitLabel({ selectedCount: selection.selectedIds.size, newCount: selection.newIds.length })}
+        submitLabel={getSubmitLabel(
+          { selectedCount: selection.selectedIds.size, newCount: selection.newIds.length },
+          i18n,
+        )}
         saving={save.isPending}
         onBack={() => void navigate(INTRO_PATH)}
         onSubmit={() => void submit()}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
@@ -12,11 +13,12 @@ import { HabitSelectionForm, SelectionIntro } from './habit-selection-form.tsx';
 export function HabitSelectionPage() {
   const catalogue = useHabitCatalogue();
   const programme = useCurrentProgramme();
+  const { t } = useLingui();
   if (catalogue.status === 'error') {
     return (
       <ErrorState
-        title="We couldn't load the habits"
-        message="Check your connection and try again. If it keeps happening, contact your programme administrator."
+        title={t`We couldn't load the habits`}
+        message={t`Check your connection and try again. If it keeps happening, contact your programme administrator.`}
         onRetry={catalogue.retry}
       />
     );
@@ -25,7 +27,7 @@ export function HabitSelectionPage() {
     <Stack gap="lg">
       <SelectionIntro programme={programme.data ?? null} />
       {catalogue.status === 'pending' ? (
-        <LoadingState label="Loading habits..." />
+        <LoadingState label={t`Loading habits...`} />
       ) : (
         <HabitSelectionForm groups={catalogue.groups} activeIds={catalogue.activeIds} fresh={catalogue.fresh} />
       )}

@@ -1,4 +1,5 @@
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 
 type SelectionFooterProps = {
@@ -19,6 +20,8 @@ export function SelectionFooter({
   onBack,
   onSubmit,
 }: SelectionFooterProps) {
+  const { t } = useLingui();
+  const max = MAX_ACTIVE_HABITS;
   return (
     <Paper
       withBorder
@@ -31,21 +34,23 @@ export function SelectionFooter({
         {/* A polite live region: screen-reader users hear the count change and why a tick was refused. */}
         <Stack gap={0} role="status">
           <Text fw={600}>
-            {selectedCount} of {MAX_ACTIVE_HABITS} selected
+            <Trans>
+              {selectedCount} of {max} selected
+            </Trans>
           </Text>
           {/* red.9: Mantine's orange is below 4.5:1 on white at every shade. */}
           {limitReached && (
             <Text size="sm" c="red.9">
-              You can pick up to {MAX_ACTIVE_HABITS} habits.
+              <Trans>You can pick up to {max} habits.</Trans>
             </Text>
           )}
         </Stack>
         <Group gap="sm">
           <Button variant="default" onClick={onBack} disabled={saving}>
-            Back
+            <Trans>Back</Trans>
           </Button>
           <Button onClick={onSubmit} disabled={saving}>
-            {saving ? 'Selecting Habits...' : submitLabel}
+            {saving ? t`Selecting Habits...` : submitLabel}
           </Button>
         </Group>
       </Group>

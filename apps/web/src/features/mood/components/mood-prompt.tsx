@@ -1,9 +1,11 @@
 import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MoodFace } from '../../../components/ui/mood-face.tsx';
 import { useRecordMood } from '../api/record-mood.ts';
 import { useSkipMood } from '../api/skip-mood.ts';
+import { MOOD_LABELS } from '../utils/mood-labels.ts';
 
 type MoodPromptProps = {
   // Whether the flow status asks for today's mood (docs/domain/mood.md#the-mood-prompt); the route
@@ -17,6 +19,7 @@ type MoodPromptProps = {
 // close button, Escape or outside click): the prompt exists to get one of the two. A failed save is
 // only logged and the modal stays, with a line saying so, so the member can try again.
 export function MoodPrompt({ opened, onRecorded }: MoodPromptProps) {
+  const { t, i18n } = useLingui();
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const record = useRecordMood();
@@ -46,7 +49,7 @@ export function MoodPrompt({ opened, onRecorded }: MoodPromptProps) {
     <Modal
       opened={opened && !done}
       onClose={() => {}}
-      title="How are you feeling today?"
+      title={t`How are you feeling today?`}
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
@@ -55,7 +58,7 @@ export function MoodPrompt({ opened, onRecorded }: MoodPromptProps) {
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Your mood is private: only you see it.
+          <Trans>Your mood is private: only you see it.</Trans>
         </Text>
         <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs">
           {MOOD_SCALE.map((mood) => (
@@ -70,19 +73,19 @@ export function MoodPrompt({ opened, onRecorded }: MoodPromptProps) {
             >
               <Stack gap={4} align="center">
                 <MoodFace value={mood.value} size={32} decorative />
-                <span>{mood.label}</span>
+                <span>{i18n._(MOOD_LABELS[mood.value])}</span>
               </Stack>
             </Button>
           ))}
         </SimpleGrid>
         {failed && (
           <Alert color="red" role="alert">
-            We couldn&apos;t save your answer. Please try again.
+            <Trans>We couldn&apos;t save your answer. Please try again.</Trans>
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="subtle" disabled={busy} onClick={skipToday}>
-            Skip for today
+            <Trans>Skip for today</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TNotificationPreferences } from '@habitrack/contracts/me/get-notification-preferences';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -9,31 +11,34 @@ import { useNotificationPreferences } from '../api/get-notification-preferences.
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences.ts';
 import { REMINDER_TIMES } from '../utils/reminder-times.ts';
 
-const SAVE_FAILED = "We couldn't save your settings. Check your connection and try again.";
+const SAVE_FAILED = msg`We couldn't save your settings. Check your connection and try again.`;
 
 // /settings/notifications: the daily reminder (on or off, and its local time) and the weekly
 // summary (docs/domain/notifications.md#e-mail-settings). Everything is off until the member turns
 // it on.
 export function NotificationSettingsPage() {
   const preferences = useNotificationPreferences();
+  const { t } = useLingui();
   let body;
   if (preferences.data) body = <SettingsForm saved={preferences.data} />;
   else if (preferences.isError) {
     body = (
       <ErrorState
-        title="We couldn't load your settings"
-        message="Check your connection and try again."
+        title={t`We couldn't load your settings`}
+        message={t`Check your connection and try again.`}
         onRetry={() => void preferences.refetch()}
       />
     );
-  } else body = <LoadingState label="Loading your settings..." />;
+  } else body = <LoadingState label={t`Loading your settings...`} />;
 
   return (
     <Stack gap="lg" maw={640}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={1}>Notifications</Title>
+        <Title order={1}>
+          <Trans>Notifications</Trans>
+        </Title>
         <Button component={Link} to="/programme/dashboard" variant="default">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Button>
       </Group>
       {body}
@@ -43,6 +48,8 @@ export function NotificationSettingsPage() {
 
 function SettingsForm({ saved }: { saved: TNotificationPreferences }) {
   const update = useUpdateNotificationPreferences();
+  const { t, i18n } = useLingui();
+  const timeZone = saved.time_zone;
   const [daily, setDaily] = useState(saved.daily_reminder.enabled);
   const [time, setTime] = useState(saved.daily_reminder.time);
   const [weekly, setWeekly] = useState(saved.weekly_summary.enabled);
@@ -56,7 +63,7 @@ function SettingsForm({ saved }: { saved: TNotificationPreferences }) {
   const failure =
     update.error instanceof HttpError && update.error.detail && update.error.status < 500
       ? update.error.detail
-      : SAVE_FAILED;
+      : i18n._(SAVE_FAILED);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,19 +72,19 @@ function SettingsForm({ saved }: { saved: TNotificationPreferences }) {
   };
 
   return (
-    <form onSubmit={submit} aria-label="E-mail notifications">
+    <form onSubmit={submit} aria-label={t`E-mail notifications`}>
       <Paper withBorder p="lg" radius="md">
         <Stack gap="lg">
           <Stack gap="sm">
             <Switch
-              label="Daily reminder"
-              description="An e-mail at the time you choose, on days when a habit still has no check-in. It links straight to each check-in."
+              label={t`Daily reminder`}
+              description={t`An e-mail at the time you choose, on days when a habit still has no check-in. It links straight to each check-in.`}
               checked={daily}
               onChange={(event) => change(setDaily)(event.currentTarget.checked)}
             />
             <NativeSelect
-              label="Reminder time"
-              description={`In your time zone, ${saved.time_zone}.`}
+              label={t`Reminder time`}
+              description={t`In your time zone, ${timeZone}.`}
               data={REMINDER_TIMES}
               value={time}
               onChange={(event) => change(setTime)(event.currentTarget.value)}
@@ -85,24 +92,28 @@ function SettingsForm({ saved }: { saved: TNotificationPreferences }) {
             />
           </Stack>
           <Switch
-            label="Weekly summary"
-            description="Every Monday at 08:00: last week's check-ins per habit, your streaks and the endorsements you received."
+            label={t`Weekly summary`}
+            description={t`Every Monday at 08:00: last week's check-ins per habit, your streaks and the endorsements you received.`}
             checked={weekly}
             onChange={(event) => change(setWeekly)(event.currentTarget.checked)}
           />
           <Text size="sm" c="dimmed">
-            Every e-mail has a link to unsubscribe, which works without signing in.
+            <Trans>Every e-mail has a link to unsubscribe, which works without signing in.</Trans>
           </Text>
           <Group>
             <Button type="submit" loading={update.isPending}>
-              Save settings
+              <Trans>Save settings</Trans>
             </Button>
           </Group>
           <div role="status" aria-live="polite">
-            {update.isSuccess && !changedSinceSave && <Text size="sm">Your settings are saved.</Text>}
+            {update.isSuccess && !changedSinceSave && (
+              <Text size="sm">
+                <Trans>Your settings are saved.</Trans>
+              </Text>
+            )}
           </div>
           {update.isError && (
-            <Alert color="red" role="alert" title="Not saved">
+            <Alert color="red" role="alert" title={t`Not saved`}>
               {failure}
             </Alert>
           )}

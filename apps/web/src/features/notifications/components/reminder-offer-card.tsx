@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -25,23 +26,25 @@ export function ReminderOfferCard() {
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby={titleId}>
       <Stack gap="sm" align="flex-start">
         <Title order={2} size="h4" id={titleId}>
-          Get a daily reminder
+          <Trans>Get a daily reminder</Trans>
         </Title>
         <Text size="sm">
-          We can e-mail you at a time you choose, on days when a habit still has no check-in, with a link straight to
-          each check-in.
+          <Trans>
+            We can e-mail you at a time you choose, on days when a habit still has no check-in, with a link straight to
+            each check-in.
+          </Trans>
         </Text>
         <Group gap="sm">
           <Button component={Link} to="/settings/notifications" size="xs">
-            Set up a reminder
+            <Trans>Set up a reminder</Trans>
           </Button>
           <Button variant="default" size="xs" onClick={dismiss} loading={update.isPending}>
-            Not now
+            <Trans>Not now</Trans>
           </Button>
         </Group>
         {update.isError && (
           <Text size="sm" c="red.8" role="alert">
-            We couldn't hide this. Please try again.
+            <Trans>We couldn't hide this. Please try again.</Trans>
           </Text>
         )}
       </Stack>

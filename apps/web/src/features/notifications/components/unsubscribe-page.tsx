@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TNotificationKind } from '@habitrack/contracts/me/get-notification-preferences';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -5,13 +8,24 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { useUnsubscribe, useUnsubscribeLink } from '../api/unsubscribe.ts';
 
-const WHAT: Record<TNotificationKind, { name: string; plural: string }> = {
-  daily_reminder: { name: 'daily reminders', plural: 'daily reminder e-mails' },
-  weekly_summary: { name: 'the weekly summary', plural: 'weekly summary e-mails' },
+// What the page says of each kind of e-mail, each sentence whole.
+const WHAT: Record<
+  TNotificationKind,
+  { question: MessageDescriptor; asked: MessageDescriptor; done: MessageDescriptor }
+> = {
+  daily_reminder: {
+    question: msg`Unsubscribe from daily reminders?`,
+    asked: msg`You will no longer get daily reminder e-mails. Your other settings stay as they are.`,
+    done: msg`You will no longer get daily reminder e-mails. Nothing else has changed.`,
+  },
+  weekly_summary: {
+    question: msg`Unsubscribe from the weekly summary?`,
+    asked: msg`You will no longer get weekly summary e-mails. Your other settings stay as they are.`,
+    done: msg`You will no longer get weekly summary e-mails. Nothing else has changed.`,
+  },
 };
 
-const BROKEN =
-  'This unsubscribe link does not work. Open the link from the e-mail again, or change your e-mail settings after signing in.';
+const BROKEN = msg`This unsubscribe link does not work. Open the link from the e-mail again, or change your e-mail settings after signing in.`;
 
 const detailOf = (error: unknown) =>
   error instanceof HttpError && error.detail && error.status < 500 ? error.detail : null;
@@ -22,38 +36,43 @@ const detailOf = (error: unknown) =>
 export function UnsubscribePage({ token }: { token: string }) {
   const link = useUnsubscribeLink(token);
   const unsubscribe = useUnsubscribe(token);
+  const { t, i18n } = useLingui();
 
-  if (!token) return <Problem message={BROKEN} />;
+  if (!token) return <Problem message={i18n._(BROKEN)} />;
   if (link.isError)
-    return <Problem message={detailOf(link.error) ?? "We couldn't check this link. Please try again."} />;
-  if (!link.data) return <LoadingState label="Checking your link..." />;
+    return <Problem message={detailOf(link.error) ?? t`We couldn't check this link. Please try again.`} />;
+  if (!link.data) return <LoadingState label={t`Checking your link...`} />;
 
   const what = WHAT[link.data.kind];
   if (unsubscribe.isSuccess || !link.data.subscribed) {
     return (
       <Stack gap="md">
-        <Title order={1}>You are unsubscribed</Title>
-        <Text role="status">You will no longer get {what.plural}. Nothing else has changed.</Text>
+        <Title order={1}>
+          <Trans>You are unsubscribed</Trans>
+        </Title>
+        <Text role="status">{i18n._(what.done)}</Text>
         <Text>
-          Changed your mind? Turn them on again in your{' '}
-          <Anchor component={Link} to="/settings/notifications">
-            e-mail settings
-          </Anchor>{' '}
-          (you will be asked to sign in).
+          <Trans>
+            Changed your mind? Turn them on again in your{' '}
+            <Anchor component={Link} to="/settings/notifications">
+              e-mail settings
+            </Anchor>{' '}
+            (you will be asked to sign in).
+          </Trans>
         </Text>
       </Stack>
     );
   }
   return (
     <Stack gap="md" align="flex-start">
-      <Title order={1}>Unsubscribe from {what.name}?</Title>
-      <Text>You will no longer get {what.plural}. Your other settings stay as they are.</Text>
+      <Title order={1}>{i18n._(what.question)}</Title>
+      <Text>{i18n._(what.asked)}</Text>
       <Button onClick={() => unsubscribe.mutate()} loading={unsubscribe.isPending}>
-        Unsubscribe
+        <Trans>Unsubscribe</Trans>
       </Button>
       {unsubscribe.isError && (
-        <Alert color="red" role="alert" title="Not unsubscribed">
-          {detailOf(unsubscribe.error) ?? "We couldn't unsubscribe you. Check your connection and try again."}
+        <Alert color="red" role="alert" title={t`Not unsubscribed`}>
+          {detailOf(unsubscribe.error) ?? t`We couldn't unsubscribe you. Check your connection and try again.`}
         </Alert>
       )}
     </Stack>
@@ -63,12 +82,14 @@ export function UnsubscribePage({ token }: { token: string }) {
 function Problem({ message }: { message: string }) {
   return (
     <Stack gap="md">
-      <Title order={1}>This link does not work</Title>
+      <Title order={1}>
+        <Trans>This link does not work</Trans>
+      </Title>
       <Alert color="red" role="alert">
         {message}
       </Alert>
       <Anchor component={Link} to="/">
-        Open HabiTrack
+        <Trans>Open HabiTrack</Trans>
       </Anchor>
     </Stack>
   );
