@@ -47,4 +47,40 @@ describe('translation catalogs', () => {
       'de-DE: "Gone" is not in the source catalog',
     ]);
   });
+
+  it('read the words of a plural or select case as text, and refuse a message that is not ICU', () => {
+    const source = {
+      a: {
+        message: '{count, plural, one {Move # person} other {Move # people}}',
+        translation: '{count, plural, one {Move # person} other {Move # people}}',
+      },
+      b: {
+        message: '{role, select, leader {Leader} other {Member}}',
+        translation: '{role, select, leader {Leader} other {Member}}',
+      },
+      c: {
+        message: '{count, plural, one {# day} other {# days}}',
+        translation: '{count, plural, one {# day} other {# days}}',
+      },
+    };
+    expect(
+      catalogProblems('ar', source, {
+        a: {
+          translation:
+            '{count, plural, zero {لا أحد} one {نقل شخص واحد} two {نقل شخصين} few {نقل # أشخاص} many {نقل # شخصًا} other {نقل # شخص}}',
+        },
+        b: { translation: '{role, select, leader {قائد} other {عضو}}' },
+        c: { translation: '{count, plural, one {# يوم} other {# أيام' },
+      }),
+    ).toEqual(['ar: "{count, plural, one {# يوم} other {# أيام" is not a valid ICU message']);
+    expect(
+      catalogProblems('de-DE', source, {
+        a: { translation: '{n, plural, one {# Person verschieben} other {# Personen verschieben}}' },
+        b: { translation: '{role, select, leader {Führungskraft} other {Mitglied}}' },
+        c: { translation: '{count, plural, one {# Tag} other {# Tage}}' },
+      }),
+    ).toEqual([
+      'de-DE: "{n, plural, one {# Person verschieben} other {# Personen verschieben}}" uses {n} where "{count, plural, one {Move # person} other {Move # people}}" uses {count}',
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatter } from '@lingui/format-po';
+import { parse, type Token } from '@messageformat/parser';
 import linguiConfig from '../../lingui.config.ts';
 
 // The check that every shipped locale has every message (run by `npm test`, catalogs.test.ts; the
@@ -11,11 +12,30 @@ import linguiConfig from '../../lingui.config.ts';
 
 export type TCatalogText = Record<string, { message?: string; translation?: string }>;
 
-const PLACEHOLDER = /\{\s*([A-Za-z0-9_]+)/g;
-
-// The names of the placeholders and ICU arguments ({name}, {count, plural, …}) a message uses.
-function placeholdersOf(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]!))].sort();
+// The names of the placeholders and ICU arguments ({name}, {count, plural, …}) a message uses,
+// read by an ICU parser, so the words of a plural or select case ("one {# habit}") are text, not
+// placeholders; null when the text is not a valid ICU message. Plural keys differ by language
+// (Arabic has "few", Japanese only "other"), so any key is accepted here.
+function placeholdersOf(text: string): string[] | null {
+  const names = new Set<string>();
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'argument') names.add(token.arg);
+      else if (token.type === 'function') {
+        names.add(token.arg);
+        if (token.param) visit(token.param);
+      } else if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+        names.add(token.arg);
+        for (const branch of token.cases) visit(branch.tokens);
+      }
+    }
+  };
+  try {
+    visit(parse(text, { strictPluralKeys: false }));
+  } catch {
+    return null;
+  }
+  return [...names].sort();
 }
 
 export function catalogProblems(locale: string, source: TCatalogText, translated: TCatalogText): string[] {
@@ -27,8 +47,12 @@ export function catalogProblems(locale: string, source: TCatalogText, translated
       problems.push(`${locale}: no translation of "${sourceText}"`);
       continue;
     }
-    const wanted = placeholdersOf(sourceText).join(', ');
-    const found = placeholdersOf(translation).join(', ');
+    const found = placeholdersOf(translation)?.join(', ');
+    if (found === undefined) {
+      problems.push(`${locale}: "${translation}" is not a valid ICU message`);
+      continue;
+    }
+    const wanted = placeholdersOf(sourceText)?.join(', ');
     if (wanted !== found) {
       problems.push(`${locale}: "${translation}" uses {${found}} where "${sourceText}" uses {${wanted}}`);
     }
