@@ -20,7 +20,7 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # Builds the web app and the API bundles, copies the release files into /release and installs the
-# API's production dependencies there (npm ci --omit=dev).
+# API's production dependencies there (npm ci --omit=dev --omit=optional).
 RUN bash scripts/release/build-release.sh /release
 
 # --- Run: Node 24 and the release, nothing else (no sources, no dev dependencies, no npm cache). ---

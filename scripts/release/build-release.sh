@@ -47,9 +47,11 @@ cp -R apps/web/dist "$DEST/apps/web/"
 
 # Production dependencies of the API only: the web app's packages are in its build, the other
 # workspaces (development sign-in, tests, benchmarks) are not part of a release. No install
-# scripts run: none of these packages needs one.
-echo "build-release: installing the API's production dependencies (npm ci --omit=dev)"
-(cd "$DEST" && npm ci --omit=dev --workspace @habitrack/api --include-workspace-root \
+# scripts run: none of these packages needs one. Optional packages are left out too: the only one
+# the API could reach is pg's for Cloudflare Workers, and without it the web app's translation
+# tooling (optional peers of its runtime: Babel, TypeScript) would come along.
+echo "build-release: installing the API's production dependencies (npm ci --omit=dev --omit=optional)"
+(cd "$DEST" && npm ci --omit=dev --omit=optional --workspace @habitrack/api --include-workspace-root \
   --ignore-scripts --no-audit --no-fund --loglevel=error </dev/null)
 
 packages=$(node -p "Object.keys(require('$DEST/node_modules/.package-lock.json').packages).length")
