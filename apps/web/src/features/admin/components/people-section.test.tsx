@@ -29,7 +29,9 @@ describe('People', { timeout: 20_000 }, () => {
     stubPeople();
     renderRoute(PATH);
 
-    const table = await screen.findByRole('table', { name: 'People, by name' });
+    // The first render of the file also loads the section's code and the catalog: up to 15 s on a
+    // busy machine.
+    const table = await screen.findByRole('table', { name: 'People, by name' }, { timeout: 15_000 });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('Mei TanakaAdmin');
