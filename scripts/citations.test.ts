@@ -20,12 +20,13 @@ const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: '
 const texts = new Map(tracked.map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
 
 // The forms the outside documents were cited by: DOMAIN with a quoted section, ".md" or "states";
-// SPEC in capitals, with a section sign or alone; CONVENTIONS and a number; ARCHITECTURE with a
-// quoted section; the folders spec and design under shared/. A constant named DOMAIN is not one.
+// SPEC in capitals, with a section sign or alone; the conventions' name in capitals and a number;
+// ARCHITECTURE with a quoted section; the folders spec and design under shared/. A constant named
+// DOMAIN is not one.
 const OUTSIDE = [
   /(?<![\w$])DOMAIN(?= ["“]| states\b|\.md\b|'s\b)/,
   /(?<![\w$])SPEC(?![\w$])/,
-  /(?<![\w$])CONVENTIONS (?:habit )?\d/,
+  /(?<![\w$])CONVENTION[S] (?:habit )?\d/,
   /(?<![\w$./])ARCHITECTURE(?= ["“]|'s\b|:)/,
   /shared\/(?:spec|design)\b/,
 ];
