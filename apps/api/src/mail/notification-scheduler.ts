@@ -1,6 +1,6 @@
-import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
+import { scheduleJob } from '../lib/scheduled-job.ts';
 import { runNotificationsOnce, type NotificationSettings } from '../services/notifications/notifications.service.ts';
 
 export type NotificationScheduler = { stop: () => Promise<void> };
@@ -23,7 +23,6 @@ export function startNotificationScheduler(
 ): NotificationScheduler {
   const { db, logger } = options;
   const clock = options.now ?? (() => new Date());
-  let inFlight: Promise<void> | null = null;
   const tick = async () => {
     try {
       const queued = await runNotificationsOnce(db, { ...options, now: clock() });
@@ -32,16 +31,16 @@ export function startNotificationScheduler(
       logger.error({ err: error }, 'notification tick failed; the next minute tries again');
     }
   };
-  const job = new Cron(options.pattern ?? '* * * * *', { name: 'notifications', protect: true }, () => {
-    inFlight = tick().finally(() => (inFlight = null));
-    return inFlight;
+  const job = scheduleJob({
+    name: 'notifications',
+    pattern: options.pattern ?? '* * * * *',
+    tickAtStart: options.tickAtStart,
+    tick,
   });
-  if (options.tickAtStart) void job.trigger();
   logger.info('notification scheduler started');
   return {
     stop: async () => {
-      job.stop();
-      await inFlight;
+      await job.stop();
       logger.info('notification scheduler stopped');
     },
   };

@@ -1,6 +1,6 @@
-import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { scheduleJob } from '../../lib/scheduled-job.ts';
 import { runRetentionOnce } from './retention.service.ts';
 
 export type RetentionScheduler = { stop: () => Promise<void> };
@@ -18,7 +18,6 @@ export function startRetentionScheduler(options: {
 }): RetentionScheduler {
   const { db, logger } = options;
   const clock = options.now ?? (() => new Date());
-  let inFlight: Promise<void> | null = null;
   const tick = async () => {
     try {
       for (const run of await runRetentionOnce(db, { now: clock() })) logger.info({ retention: run }, 'retention ran');
@@ -26,15 +25,10 @@ export function startRetentionScheduler(options: {
       logger.error({ err: error }, 'retention failed; the next hour tries again');
     }
   };
-  const job = new Cron(options.pattern ?? '23 * * * *', { name: 'retention', protect: true }, () => {
-    inFlight = tick().finally(() => (inFlight = null));
-    return inFlight;
+  return scheduleJob({
+    name: 'retention',
+    pattern: options.pattern ?? '23 * * * *',
+    tickAtStart: options.tickAtStart,
+    tick,
   });
-  if (options.tickAtStart) void job.trigger();
-  return {
-    stop: async () => {
-      job.stop();
-      await inFlight;
-    },
-  };
 }
