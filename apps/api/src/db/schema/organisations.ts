@@ -15,6 +15,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cohorts } from './cohorts.ts';
 import { users } from './users.ts';
+import { SUPPORTED_LOCALES } from '@habitrack/contracts/common/locales';
+
+// The shipped locales as an SQL list, for the check constraints on stored locales (migration 0022).
+export const SUPPORTED_LOCALES_SQL = sql.raw(SUPPORTED_LOCALES.map((locale) => `'${locale}'`).join(','));
 
 export const organisations = pgTable(
   'organisations',
@@ -37,12 +41,16 @@ export const organisations = pgTable(
     // their notes, moods and endorsement messages are deleted; null keeps everything
     // (docs/domain/retention.md).
     retentionDays: integer(),
+    // The language of people who said none and whose browser asks for none HabiTrack speaks
+    // (migration 0022, docs/domain/locales.md).
+    defaultLocale: text().notNull().default('en-GB'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('organisations_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     index('organisations_tenants_idx').using('gin', t.azureTenantIds),
     index('organisations_domains_idx').using('gin', t.emailDomains),
+    check('organisations_default_locale_supported', sql`${t.defaultLocale} IN (${SUPPORTED_LOCALES_SQL})`),
     check('organisations_retention_days_range', sql`${t.retentionDays} between 30 and 3650`),
   ],
 );

@@ -12,7 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { organisations, teams } from './organisations.ts';
+import { organisations, SUPPORTED_LOCALES_SQL, teams } from './organisations.ts';
 
 export const userRole = pgEnum('user_role', ['leader', 'team_leader', 'member']);
 export const identityProvider = pgEnum('identity_provider', ['auth0', 'azure_ad']);
@@ -48,10 +48,16 @@ export const users = pgTable(
     // Erasure (migration 0015): set once, when a data-protection request removed what named them.
     erasedAt: timestamp({ withTimezone: true }),
     privacyAcceptedAt: timestamp({ withTimezone: true }),
+    // Locales (migration 0022, docs/domain/locales.md): the member's own choice, and the one their
+    // directory gave (SCIM preferredLanguage/locale, the people file, the console); null = not said.
+    locale: text(),
+    directoryLocale: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_locale_supported', sql`${t.locale} IN (${SUPPORTED_LOCALES_SQL})`),
+    check('users_directory_locale_supported', sql`${t.directoryLocale} IN (${SUPPORTED_LOCALES_SQL})`),
     check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
     index('users_organisation_idx').on(t.organisationId),
     index('users_team_idx').on(t.teamId),
