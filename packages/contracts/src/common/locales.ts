@@ -74,3 +74,21 @@ export function acceptedLanguages(header: string | undefined): string[] {
 export function directionOf(locale: string): 'ltr' | 'rtl' {
   return locale === 'ar' ? 'rtl' : 'ltr';
 }
+
+// Whose locale, in order (docs/domain/locales.md): the member's own choice, else their directory's,
+// else the first language of the browser's Accept-Language that HabiTrack speaks, else the
+// organisation's default. Stored values outside the shipped locales are passed over.
+export function resolveLocale(sources: {
+  chosen?: string | null;
+  directory?: string | null;
+  acceptLanguage?: string | null;
+  organisationDefault?: string | null;
+}): TSupportedLocale {
+  if (isSupportedLocale(sources.chosen)) return sources.chosen;
+  if (isSupportedLocale(sources.directory)) return sources.directory;
+  for (const tag of acceptedLanguages(sources.acceptLanguage ?? undefined)) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return isSupportedLocale(sources.organisationDefault) ? sources.organisationDefault : SOURCE_LOCALE;
+}
