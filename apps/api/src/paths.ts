@@ -5,3 +5,4 @@ import { fileURLToPath } from 'node:url';
 // apps/api/dist/cli.js), so the same relative URL finds them in development and in a release.
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 export const seedFolder = fileURLToPath(new URL('../seed', import.meta.url));
+export const localesFolder = fileURLToPath(new URL('../locales', import.meta.url));

@@ -1,23 +1,48 @@
+import { escapeHtml } from './html.ts';
+import { formatLocalDate, formatWallTime } from '../lib/i18n/formatters.ts';
+import { htmlOf, markup } from './html-message.ts';
+import { textOf, type Message } from '../lib/i18n/message.ts';
+import { greetingText, htmlDocument, type MailLanguage } from './mail-locale.ts';
 import {
-  dayName,
   footerHtml,
   footerText,
-  htmlDocument,
   linkTo,
   unsubscribeHeaders,
   type NotificationEmail,
   type UnsubscribeLinks,
 } from './notification-email.ts';
-import { escapeHtml } from './html.ts';
 
 export type OpenHabitLink = { habitId: string; name: string };
 
-export const dailyReminderSubject = (open: number) =>
-  `Reminder: ${open} ${open === 1 ? 'habit is' : 'habits are'} still open today`;
+const SUBJECT: Message = /*i18n*/ {
+  id: 'mail.reminder.subject',
+  message:
+    '{count, plural, one {Reminder: # habit is still open today} other {Reminder: # habits are still open today}}',
+};
+const INTRO: Message = /*i18n*/ {
+  id: 'mail.reminder.intro',
+  message:
+    '{count, plural, one {This habit has no check-in yet for today, {day}:} other {These habits have no check-in yet for today, {day}:}}',
+};
+const HABIT_TEXT: Message = /*i18n*/ { id: 'mail.reminder.habit.text', message: '{habit}: check in at {link}' };
+const HABIT_HTML: Message = /*i18n*/ { id: 'mail.reminder.habit.html', message: '{habit}: {link}' };
+const CHECK_IN_NOW: Message = /*i18n*/ { id: 'mail.reminder.checkInNow', message: 'Check in now' };
+const MOMENT: Message = /*i18n*/ {
+  id: 'mail.reminder.moment',
+  message: 'It only takes a moment: open the link and say whether you did it.',
+};
+const BECAUSE: Message = /*i18n*/ {
+  id: 'mail.reminder.because',
+  message: 'You get this e-mail because you turned on a daily reminder at {time} ({timeZone}).',
+};
 
-// The daily reminder: the habits with no check-in yet today, each with a link straight to its
-// check-in (the web app's /programme/habit-track/{habitId}).
+export const dailyReminderSubject = (language: MailLanguage, open: number) =>
+  textOf(language.i18n, SUBJECT, { count: open });
+
+// The daily reminder, in the recipient's language: the habits with no check-in yet today, each
+// with a link straight to its check-in (the web app's /programme/habit-track/{habitId}).
 export function dailyReminderEmail(options: {
+  language: MailLanguage;
   recipientName: string;
   localDate: string;
   time: string;
@@ -26,32 +51,35 @@ export function dailyReminderEmail(options: {
   publicUrl: string;
   links: UnsubscribeLinks;
 }): NotificationEmail {
-  const { habits, links } = options;
+  const { habits, links, language } = options;
+  const { i18n, locale } = language;
   const checkIn = (habit: OpenHabitLink) => linkTo(options.publicUrl, `/programme/habit-track/${habit.habitId}`);
-  const day = dayName(options.localDate);
-  const because = `You get this e-mail because you turned on a daily reminder at ${options.time} (${options.timeZone}).`;
+  const day = formatLocalDate(locale, options.localDate);
+  const count = habits.length;
+  const because = textOf(i18n, BECAUSE, { time: formatWallTime(locale, options.time), timeZone: options.timeZone });
   const text = [
-    `Hello ${options.recipientName},`,
+    greetingText(language, options.recipientName),
     '',
-    `${habits.length === 1 ? 'This habit has' : 'These habits have'} no check-in yet for today, ${day}:`,
+    textOf(i18n, INTRO, { count, day }),
     '',
-    ...habits.map((habit) => `- ${habit.name}: check in at ${checkIn(habit)}`),
+    ...habits.map((habit) => `- ${textOf(i18n, HABIT_TEXT, { habit: habit.name, link: checkIn(habit) })}`),
     '',
-    'It only takes a moment: open the link and say whether you did it.',
+    textOf(i18n, MOMENT),
     '',
-    ...footerText('daily_reminder', because, links),
+    ...footerText(language, 'daily_reminder', because, links),
   ].join('\n');
-  const html = htmlDocument([
-    `<p>Hello ${escapeHtml(options.recipientName)},</p>`,
-    `<p>${habits.length === 1 ? 'This habit has' : 'These habits have'} no check-in yet for today, ${escapeHtml(day)}:</p>`,
+  const html = htmlDocument(language, [
+    `<p>${escapeHtml(greetingText(language, options.recipientName))}</p>`,
+    `<p>${htmlOf(i18n, INTRO, { count, day })}</p>`,
     '<ul>',
-    ...habits.map(
-      (habit) =>
-        `<li><strong>${escapeHtml(habit.name)}</strong>: <a href="${escapeHtml(checkIn(habit))}">Check in now</a></li>`,
-    ),
+    ...habits.map((habit) => {
+      const link = markup(`<a href="${escapeHtml(checkIn(habit))}">${htmlOf(i18n, CHECK_IN_NOW)}</a>`);
+      const name = markup(`<strong>${escapeHtml(habit.name)}</strong>`);
+      return `<li>${htmlOf(i18n, HABIT_HTML, { habit: name, link })}</li>`;
+    }),
     '</ul>',
-    '<p>It only takes a moment: open the link and say whether you did it.</p>',
-    footerHtml('daily_reminder', because, links),
+    `<p>${htmlOf(i18n, MOMENT)}</p>`,
+    footerHtml(language, 'daily_reminder', because, links),
   ]);
-  return { subject: dailyReminderSubject(habits.length), text, html, headers: unsubscribeHeaders(links) };
+  return { subject: dailyReminderSubject(language, count), text, html, headers: unsubscribeHeaders(links) };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { INVITATION_SUBJECT, invitationEmail } from './invitation-email.ts';
+import { mailLanguage } from './mail-locale.ts';
 
 describe('invitationEmail', () => {
   it('links the sign-in page and escapes every name in the HTML', () => {
     const mail = invitationEmail({
+      language: mailLanguage('en-GB'),
       recipientName: 'Ada <b>Lovelace</b>',
       inviterName: 'Grace & co',
       organisationName: 'Acme "Corp"',

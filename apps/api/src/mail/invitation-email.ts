@@ -1,48 +1,61 @@
 import { escapeHtml } from './html.ts';
-
-export const INVITATION_SUBJECT = 'You are invited to HabiTrack';
+import { htmlOf, markup } from './html-message.ts';
+import { textOf, type Message } from '../lib/i18n/message.ts';
+import { buttonLink, greetingText, htmlDocument, orOpenHtml, thanksText, type MailLanguage } from './mail-locale.ts';
 
 export type InvitationEmail = { subject: string; text: string; html: string };
 
-// Sent when an administrator invites someone from the console (issue 21). The link is the app's
-// sign-in page: the first sign-in with this e-mail links the account to the person.
+const SUBJECT: Message = /*i18n*/ { id: 'mail.invitation.subject', message: 'You are invited to HabiTrack' };
+const INVITED: Message = /*i18n*/ {
+  id: 'mail.invitation.invited',
+  message: '{inviter} has invited you to HabiTrack for {organisation}.',
+};
+const SIGN_IN_TEXT: Message = /*i18n*/ {
+  id: 'mail.invitation.signIn.text',
+  message: 'Sign in with your work account ({email}) to start:',
+};
+const SIGN_IN_HTML: Message = /*i18n*/ {
+  id: 'mail.invitation.signIn.html',
+  message: 'Sign in with your work account ({email}) to start.',
+};
+const BUTTON: Message = /*i18n*/ { id: 'mail.invitation.button', message: 'Sign in to HabiTrack' };
+
+// The subject's source text (en-GB).
+export const INVITATION_SUBJECT = SUBJECT.message;
+
+// Sent when an administrator invites someone from the console, in the invited person's language
+// (their organisation's default until they choose one). The link is the app's sign-in page: the
+// first sign-in with this e-mail links the account to the person.
 export function invitationEmail(options: {
+  language: MailLanguage;
   recipientName: string;
   inviterName: string;
   organisationName: string;
   email: string;
   publicUrl: string;
 }): InvitationEmail {
+  const { language } = options;
+  const { i18n } = language;
   const link = `${options.publicUrl.replace(/\/+$/, '')}/`;
+  const values = { inviter: options.inviterName, organisation: options.organisationName };
   const text = [
-    `Hello ${options.recipientName},`,
+    greetingText(language, options.recipientName),
     '',
-    `${options.inviterName} has invited you to HabiTrack for ${options.organisationName}.`,
-    `Sign in with your work account (${options.email}) to start:`,
+    textOf(i18n, INVITED, values),
+    textOf(i18n, SIGN_IN_TEXT, { email: options.email }),
     '',
     link,
     '',
-    'Thank you,',
+    thanksText(language),
     'HabiTrack',
   ].join('\n');
-  const e = {
-    recipient: escapeHtml(options.recipientName),
-    inviter: escapeHtml(options.inviterName),
-    organisation: escapeHtml(options.organisationName),
-    email: escapeHtml(options.email),
-    link: escapeHtml(link),
-  };
-  const html = [
-    '<!doctype html>',
-    '<html><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2937;">',
-    `<p>Hello ${e.recipient},</p>`,
-    `<p>${e.inviter} has invited you to HabiTrack for <strong>${e.organisation}</strong>.</p>`,
-    `<p>Sign in with your work account (${e.email}) to start.</p>`,
-    `<p><a href="${e.link}" style="display: inline-block; padding: 10px 16px; background: #2563eb; color: #ffffff;`,
-    ` text-decoration: none; border-radius: 6px;">Sign in to HabiTrack</a></p>`,
-    `<p style="font-size: 13px; color: #6b7280;">Or open ${e.link}</p>`,
-    '<p>Thank you,<br>HabiTrack</p>',
-    '</body></html>',
-  ].join('\n');
-  return { subject: INVITATION_SUBJECT, text, html };
+  const html = htmlDocument(language, [
+    `<p>${escapeHtml(greetingText(language, options.recipientName))}</p>`,
+    `<p>${htmlOf(i18n, INVITED, { ...values, organisation: markup(`<strong>${escapeHtml(options.organisationName)}</strong>`) })}</p>`,
+    `<p>${htmlOf(i18n, SIGN_IN_HTML, { email: options.email })}</p>`,
+    `<p>${buttonLink(link, textOf(i18n, BUTTON)).html}</p>`,
+    `<p style="font-size: 13px; color: #6b7280;">${orOpenHtml(language, link)}</p>`,
+    `<p>${escapeHtml(thanksText(language))}<br>HabiTrack</p>`,
+  ]);
+  return { subject: textOf(i18n, SUBJECT), text, html };
 }

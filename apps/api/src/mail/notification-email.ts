@@ -1,15 +1,36 @@
 import type { TNotificationKind } from '@habitrack/contracts/me/get-notification-preferences';
 import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
 import { escapeHtml } from './html.ts';
+import { htmlOf, markup } from './html-message.ts';
+import { textOf, type Message } from '../lib/i18n/message.ts';
+import type { MailLanguage } from './mail-locale.ts';
 
 // What reminders and weekly summaries share: links, the unsubscribe footer and headers.
 export type NotificationEmail = { subject: string; text: string; html: string; headers: Record<string, string> };
 
 export const linkTo = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
-const WHAT: Record<TNotificationKind, string> = {
-  daily_reminder: 'daily reminders',
-  weekly_summary: 'the weekly summary',
+const SETTINGS_TEXT: Message = /*i18n*/ {
+  id: 'mail.footer.settings.text',
+  message: 'Change your e-mail settings: {link}',
+};
+const SETTINGS_LINK: Message = /*i18n*/ { id: 'mail.footer.settings.link', message: 'Change your e-mail settings' };
+const UNSUBSCRIBE_TEXT: Record<TNotificationKind, Message> = {
+  daily_reminder: /*i18n*/ {
+    id: 'mail.footer.unsubscribe.daily.text',
+    message: 'Unsubscribe from daily reminders: {link}',
+  },
+  weekly_summary: /*i18n*/ {
+    id: 'mail.footer.unsubscribe.weekly.text',
+    message: 'Unsubscribe from the weekly summary: {link}',
+  },
+};
+const UNSUBSCRIBE_LINK: Record<TNotificationKind, Message> = {
+  daily_reminder: /*i18n*/ { id: 'mail.footer.unsubscribe.daily.link', message: 'Unsubscribe from daily reminders' },
+  weekly_summary: /*i18n*/ {
+    id: 'mail.footer.unsubscribe.weekly.link',
+    message: 'Unsubscribe from the weekly summary',
+  },
 };
 
 export type UnsubscribeLinks = {
@@ -43,32 +64,31 @@ export function unsubscribeHeaders(links: UnsubscribeLinks): Record<string, stri
   };
 }
 
-export function footerText(kind: TNotificationKind, because: string, links: UnsubscribeLinks): string[] {
-  return [because, `Change your e-mail settings: ${links.settings}`, `Unsubscribe from ${WHAT[kind]}: ${links.page}`];
+// The footer's sentence saying why the e-mail came is the e-mail's own (`because`, already worded).
+export function footerText(
+  language: MailLanguage,
+  kind: TNotificationKind,
+  because: string,
+  links: UnsubscribeLinks,
+): string[] {
+  return [
+    because,
+    textOf(language.i18n, SETTINGS_TEXT, { link: links.settings }),
+    textOf(language.i18n, UNSUBSCRIBE_TEXT[kind], { link: links.page }),
+  ];
 }
 
-export function footerHtml(kind: TNotificationKind, because: string, links: UnsubscribeLinks): string {
+export function footerHtml(
+  language: MailLanguage,
+  kind: TNotificationKind,
+  because: string,
+  links: UnsubscribeLinks,
+): string {
+  const link = (href: string, message: Message) =>
+    markup(`<a href="${escapeHtml(href)}">${htmlOf(language.i18n, message)}</a>`);
   return [
     `<p style="font-size: 13px; color: #4b5563;">${escapeHtml(because)}<br>`,
-    `<a href="${escapeHtml(links.settings)}">Change your e-mail settings</a> ·`,
-    ` <a href="${escapeHtml(links.page)}">Unsubscribe from ${WHAT[kind]}</a></p>`,
+    `${link(links.settings, SETTINGS_LINK).html} ·`,
+    ` ${link(links.page, UNSUBSCRIBE_LINK[kind]).html}</p>`,
   ].join('\n');
-}
-
-export const htmlDocument = (body: string[]) =>
-  [
-    '<!doctype html>',
-    '<html><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2937;">',
-    ...body,
-    '</body></html>',
-  ].join('\n');
-
-// "Monday 4 May" for a YYYY-MM-DD date, whatever the server's zone.
-export function dayName(date: string, withWeekday = true): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    ...(withWeekday ? { weekday: 'long' } : {}),
-    day: 'numeric',
-    month: 'long',
-  }).format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,30 +1,56 @@
 import type { WeekFacts, WeekHabit } from '../db/queries/notifications/sends.ts';
 import { addDays } from '../lib/local-date.ts';
+import { escapeHtml } from './html.ts';
+import { formatLocalDate } from '../lib/i18n/formatters.ts';
+import { htmlOf } from './html-message.ts';
+import { textOf, type Message } from '../lib/i18n/message.ts';
+import { greetingText, htmlDocument, type MailLanguage } from './mail-locale.ts';
 import {
-  dayName,
   footerHtml,
   footerText,
-  htmlDocument,
   linkTo,
   unsubscribeHeaders,
   type NotificationEmail,
   type UnsubscribeLinks,
 } from './notification-email.ts';
-import { escapeHtml } from './html.ts';
 
 // At most this many endorsements are quoted; the rest are counted.
 const QUOTED_ENDORSEMENTS = 10;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const RANGE: Message = /*i18n*/ { id: 'mail.summary.range', message: '{monday} to {sunday}' };
+const SUBJECT: Message = /*i18n*/ { id: 'mail.summary.subject', message: 'Your week in HabiTrack: {range}' };
+const INTRO: Message = /*i18n*/ { id: 'mail.summary.intro', message: 'Here is your week, {range}.' };
+const CHECK_INS: Message = /*i18n*/ { id: 'mail.summary.checkIns', message: 'Check-ins' };
+const HABIT: Message = /*i18n*/ {
+  id: 'mail.summary.habit',
+  message: '{habit}: completed {completed} of {days, plural, one {# day} other {# days}}',
+};
+const HABIT_WITH_STREAK: Message = /*i18n*/ {
+  id: 'mail.summary.habitWithStreak',
+  message:
+    '{habit}: completed {completed} of {days, plural, one {# day} other {# days}}; current streak {streak, plural, one {# day} other {# days}}',
+};
+const NO_HABITS: Message = /*i18n*/ { id: 'mail.summary.noHabits', message: 'You had no active habits that week.' };
+const ENDORSEMENTS: Message = /*i18n*/ {
+  id: 'mail.summary.endorsements',
+  message: 'Endorsements received: {count}',
+};
+const ENDORSEMENT_QUOTED: Message = /*i18n*/ { id: 'mail.summary.endorsementQuoted', message: '{from}: "{message}"' };
+const MORE_ENDORSEMENTS: Message = /*i18n*/ {
+  id: 'mail.summary.moreEndorsements',
+  message: '{count, plural, one {and # more endorsement} other {and # more endorsements}}',
+};
+const DASHBOARD_TEXT: Message = /*i18n*/ { id: 'mail.summary.dashboard.text', message: 'See your dashboard: {link}' };
+const DASHBOARD_LINK: Message = /*i18n*/ { id: 'mail.summary.dashboard.link', message: 'See your dashboard' };
+const BECAUSE: Message = /*i18n*/ {
+  id: 'mail.summary.because',
+  message: 'You get this e-mail because you turned on the weekly summary.',
+};
 
-function habitLine(habit: WeekHabit): string {
-  const streak = habit.streak === null ? '' : `; current streak ${plural(habit.streak, 'day')}`;
-  return `${habit.name}: completed ${habit.completed} of ${plural(habit.days, 'day')}${streak}`;
-}
-
-// The weekly summary sent on the member's Monday: last Monday to Sunday's check-ins per habit,
-// the current streaks, and the endorsements received.
+// The weekly summary sent on the member's Monday, in their language: last Monday to Sunday's
+// check-ins per habit, the current streaks, and the endorsements received.
 export function weeklySummaryEmail(options: {
+  language: MailLanguage;
   recipientName: string;
   // The Monday it is sent on; the week covered is the seven days before.
   localDate: string;
@@ -32,51 +58,64 @@ export function weeklySummaryEmail(options: {
   publicUrl: string;
   links: UnsubscribeLinks;
 }): NotificationEmail {
-  const { facts, links } = options;
-  const monday = addDays(options.localDate, -7);
-  const sunday = addDays(options.localDate, -1);
-  const range = `Monday ${dayName(monday, false)} to Sunday ${dayName(sunday, false)}`;
+  const { facts, links, language } = options;
+  const { i18n, locale } = language;
+  const range = textOf(i18n, RANGE, {
+    monday: formatLocalDate(locale, addDays(options.localDate, -7)),
+    sunday: formatLocalDate(locale, addDays(options.localDate, -1)),
+  });
   const dashboard = linkTo(options.publicUrl, '/programme/dashboard');
   const quoted = facts.endorsements.slice(-QUOTED_ENDORSEMENTS);
   const more = facts.endorsements.length - quoted.length;
-  const endorsementLine = (e: WeekFacts['endorsements'][number]) => (e.message ? `${e.from}: "${e.message}"` : e.from);
-  const because = 'You get this e-mail because you turned on the weekly summary.';
+  const habitLine = (habit: WeekHabit) =>
+    habit.streak === null
+      ? textOf(i18n, HABIT, { habit: habit.name, completed: habit.completed, days: habit.days })
+      : textOf(i18n, HABIT_WITH_STREAK, {
+          habit: habit.name,
+          completed: habit.completed,
+          days: habit.days,
+          streak: habit.streak,
+        });
+  const endorsementLine = (e: WeekFacts['endorsements'][number]) =>
+    e.message ? textOf(i18n, ENDORSEMENT_QUOTED, { from: e.from, message: e.message }) : e.from;
+  const received = textOf(i18n, ENDORSEMENTS, { count: facts.endorsements.length });
+  const because = textOf(i18n, BECAUSE);
 
   const text = [
-    `Hello ${options.recipientName},`,
+    greetingText(language, options.recipientName),
     '',
-    `Here is your week, ${range}.`,
+    textOf(i18n, INTRO, { range }),
     '',
-    'Check-ins',
-    ...(facts.habits.length ? facts.habits.map((h) => `- ${habitLine(h)}`) : ['You had no active habits that week.']),
+    textOf(i18n, CHECK_INS),
+    ...(facts.habits.length ? facts.habits.map((h) => `- ${habitLine(h)}`) : [textOf(i18n, NO_HABITS)]),
     '',
-    `Endorsements received: ${facts.endorsements.length}`,
+    received,
     ...quoted.map((e) => `- ${endorsementLine(e)}`),
-    ...(more > 0 ? [`- and ${plural(more, 'more endorsement')}`] : []),
+    ...(more > 0 ? [`- ${textOf(i18n, MORE_ENDORSEMENTS, { count: more })}`] : []),
     '',
-    `See your dashboard: ${dashboard}`,
+    textOf(i18n, DASHBOARD_TEXT, { link: dashboard }),
     '',
-    ...footerText('weekly_summary', because, links),
+    ...footerText(language, 'weekly_summary', because, links),
   ].join('\n');
 
-  const html = htmlDocument([
-    `<p>Hello ${escapeHtml(options.recipientName)},</p>`,
-    `<p>Here is your week, ${escapeHtml(range)}.</p>`,
-    '<h2 style="font-size: 16px;">Check-ins</h2>',
+  const html = htmlDocument(language, [
+    `<p>${escapeHtml(greetingText(language, options.recipientName))}</p>`,
+    `<p>${htmlOf(i18n, INTRO, { range })}</p>`,
+    `<h2 style="font-size: 16px;">${htmlOf(i18n, CHECK_INS)}</h2>`,
     facts.habits.length
       ? `<ul>\n${facts.habits.map((h) => `<li>${escapeHtml(habitLine(h))}</li>`).join('\n')}\n</ul>`
-      : '<p>You had no active habits that week.</p>',
-    `<h2 style="font-size: 16px;">Endorsements received: ${facts.endorsements.length}</h2>`,
+      : `<p>${htmlOf(i18n, NO_HABITS)}</p>`,
+    `<h2 style="font-size: 16px;">${escapeHtml(received)}</h2>`,
     ...(quoted.length
       ? [
           '<ul>',
           ...quoted.map((e) => `<li>${escapeHtml(endorsementLine(e))}</li>`),
-          ...(more > 0 ? [`<li>and ${escapeHtml(plural(more, 'more endorsement'))}</li>`] : []),
+          ...(more > 0 ? [`<li>${htmlOf(i18n, MORE_ENDORSEMENTS, { count: more })}</li>`] : []),
           '</ul>',
         ]
       : []),
-    `<p><a href="${escapeHtml(dashboard)}">See your dashboard</a></p>`,
-    footerHtml('weekly_summary', because, links),
+    `<p><a href="${escapeHtml(dashboard)}">${htmlOf(i18n, DASHBOARD_LINK)}</a></p>`,
+    footerHtml(language, 'weekly_summary', because, links),
   ]);
-  return { subject: `Your week in HabiTrack: ${range}`, text, html, headers: unsubscribeHeaders(links) };
+  return { subject: textOf(i18n, SUBJECT, { range }), text, html, headers: unsubscribeHeaders(links) };
 }

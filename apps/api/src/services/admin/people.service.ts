@@ -20,9 +20,11 @@ import {
   type AdminPersonRow,
   type PersonChanges,
 } from '../../db/queries/admin/people.ts';
+import { findLocaleSources } from '../../db/queries/identity/locales.ts';
 import { queueEmails } from '../../db/queries/notifications/outbox.ts';
 import { archivedTeam, notFound } from '../../lib/errors.ts';
 import { invitationEmail } from '../../mail/invitation-email.ts';
+import { mailLanguage, recipientLocale } from '../../mail/mail-locale.ts';
 import { audit, emailTaken, erasedRefusal, personOf, refusingConflicts, toPerson } from './person.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import type { Admin } from './admin.ts';
@@ -103,7 +105,11 @@ export async function invitePerson(
           isAdmin: input.is_admin,
         });
         if (input.cohort_id) await setCohort(tx, { userId: id, cohortId: input.cohort_id });
+        // In the invited person's language as stored now: their organisation's default unless a
+        // locale came with them (docs/domain/locales-in-mail.md).
+        const sources = await findLocaleSources(tx, id);
         const mail = invitationEmail({
+          language: mailLanguage(recipientLocale(sources!)),
           recipientName: input.full_name,
           inviterName: admin.fullName,
           organisationName: admin.organisationName,

@@ -12,6 +12,7 @@ import {
 import { addDays, localDate } from '../../lib/local-date.ts';
 import { firstInstantAt, isoWeekday } from '../../lib/zoned-time.ts';
 import { dailyReminderEmail } from '../../mail/daily-reminder-email.ts';
+import { mailLanguage, recipientLocale } from '../../mail/mail-locale.ts';
 import { unsubscribeLinks } from '../../mail/notification-email.ts';
 import { weeklySummaryEmail } from '../../mail/weekly-summary-email.ts';
 
@@ -110,6 +111,7 @@ async function reminders(db: DbOrTx, batch: Due[], options: NotificationSettings
     const habits = open.get(member.userId);
     if (!habits?.length) return [];
     const email = dailyReminderEmail({
+      language: mailLanguage(recipientLocale(member)),
       recipientName: member.fullName,
       localDate: member.localDate,
       time: member.time,
@@ -137,6 +139,7 @@ async function summaries(db: DbOrTx, batch: Due[], options: NotificationSettings
     const week = facts.get(member.userId);
     if (!week || (week.habits.length === 0 && week.endorsements.length === 0)) return [];
     const email = weeklySummaryEmail({
+      language: mailLanguage(recipientLocale(member)),
       recipientName: member.fullName,
       localDate: member.localDate,
       facts: week,

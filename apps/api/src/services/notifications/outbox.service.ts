@@ -3,11 +3,12 @@ import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { listTeamLeaders, type ProgrammeRef } from '../../db/queries/organizational/organizational.ts';
 import { queueEmails } from '../../db/queries/notifications/outbox.ts';
 import { goalsReadyEmail } from '../../mail/goals-ready-email.ts';
+import { mailLanguage, recipientLocale } from '../../mail/mail-locale.ts';
 
 // When a leader first saves goals for a programme, every team leader of the organisation hears that
 // KPIs can now be defined (docs/domain/leaders-goals-kpis.md#the-goals-ready-e-mail). Runs inside
 // the goal's transaction; the key makes it once per programme and person, however often goals are
-// removed and re-added.
+// removed and re-added. Each is written in the team leader's language.
 export async function queueGoalsReadyNotices(
   db: DbOrTx,
   options: { programme: ProgrammeRef; leader: SignedInUser; publicUrl: string; now: Date },
@@ -18,6 +19,7 @@ export async function queueGoalsReadyNotices(
     db,
     teamLeaders.map((teamLeader) => {
       const email = goalsReadyEmail({
+        language: mailLanguage(recipientLocale(teamLeader)),
         recipientName: teamLeader.fullName,
         leaderName: leader.fullName,
         programmeName: programme.name,

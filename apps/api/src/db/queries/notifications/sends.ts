@@ -13,17 +13,29 @@ async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
 }
 
-export type Subscriber = { userId: string; email: string; fullName: string; timeZone: string; time: string };
+export type Subscriber = {
+  userId: string;
+  email: string;
+  fullName: string;
+  timeZone: string;
+  time: string;
+  // What decides the e-mail's language (docs/domain/locales-in-mail.md).
+  locale: string | null;
+  directoryLocale: string | null;
+  organisationDefaultLocale: string;
+};
 
-// The members who turned this kind of e-mail on, with their zone and chosen time (HH:MM).
+// The members who turned this kind of e-mail on, with their zone, chosen time (HH:MM) and language.
 export async function listSubscribers(db: DbOrTx, kind: TNotificationKind): Promise<Subscriber[]> {
   const enabled = kind === 'daily_reminder' ? sql`p.daily_reminder_enabled` : sql`p.weekly_summary_enabled`;
   const rows = await selectRows<Subscriber>(
     db,
     sql`
     select p.user_id as "userId", u.email, u.full_name as "fullName", u.time_zone as "timeZone",
-      to_char(p.daily_reminder_time, 'HH24:MI') as time
+      to_char(p.daily_reminder_time, 'HH24:MI') as time, u.locale, u.directory_locale as "directoryLocale",
+      o.default_locale as "organisationDefaultLocale"
     from notification_preferences p join users u on u.id = p.user_id
+      join organisations o on o.id = u.organisation_id
     where ${enabled}`,
   );
   return rows;

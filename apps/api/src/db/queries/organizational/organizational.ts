@@ -1,7 +1,14 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TOrganizationalGoal } from '@habitrack/contracts/organizational/list-goals';
 import type { DbOrTx } from '../../client.ts';
-import { departmentKpis, kpiMeasurements, organizationalGoals, programmes, users } from '../../schema/index.ts';
+import {
+  departmentKpis,
+  kpiMeasurements,
+  organisations,
+  organizationalGoals,
+  programmes,
+  users,
+} from '../../schema/index.ts';
 
 export type ProgrammeRef = { id: string; name: string; startsAt: Date | null };
 export type GoalFields = { title: string; description: string | null; sequenceOrder: number };
@@ -124,8 +131,17 @@ export async function deleteGoal(db: DbOrTx, goalId: string): Promise<boolean> {
 export async function listTeamLeaders(db: DbOrTx, organisationId: string) {
   return (
     db
-      .select({ id: users.id, email: users.email, fullName: users.fullName })
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        // Their language (docs/domain/locales-in-mail.md).
+        locale: users.locale,
+        directoryLocale: users.directoryLocale,
+        organisationDefaultLocale: organisations.defaultLocale,
+      })
       .from(users)
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
       // A deactivated team leader is sent nothing (docs/domain/leaders-goals-kpis.md#the-goals-ready-e-mail).
       .where(and(eq(users.organisationId, organisationId), eq(users.role, 'team_leader'), isNull(users.deactivatedAt)))
       .orderBy(asc(users.email))
