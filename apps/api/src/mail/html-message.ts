@@ -8,8 +8,8 @@ export const markup = (html: string): Markup => ({ html });
 
 // A message as HTML: the translation's own text and every text value escaped, markup placed as it
 // is, numbers left as numbers so plural forms still choose by them. Each text or markup value goes
-// into the message as a marker that no translation or escaping contains, and is put in afterwards.
-export function htmlOf(i18n: I18n, message: Message, values: Record<string, string | number | Markup> = {}): string {
+// into the message as a marker (private-use characters no translation or escaping contains), and is put in afterwards.
+export function htmlOf(writer: I18n, message: Message, values: Record<string, string | number | Markup> = {}): string {
   const placed: string[] = [];
   const marked: MessageValues = {};
   for (const [name, value] of Object.entries(values)) {
@@ -17,8 +17,11 @@ export function htmlOf(i18n: I18n, message: Message, values: Record<string, stri
       marked[name] = value;
       continue;
     }
-    marked[name] = `\u0001${placed.length}\u0001`;
+    marked[name] = `\uE000${placed.length}\uE001`;
     placed.push(typeof value === 'string' ? escapeHtml(value) : value.html);
   }
-  return escapeHtml(i18n._({ ...message, values: marked })).replace(/\u0001(\d+)\u0001/g, (_marker, index: string) => placed[+index]!);
+  return escapeHtml(writer._({ ...message, values: marked })).replace(
+    /\uE000(\d+)\uE001/g,
+    (_marker, index: string) => placed[+index]!,
+  );
 }

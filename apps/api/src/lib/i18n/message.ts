@@ -7,5 +7,5 @@ export type Message = MessageDescriptor & { id: string; message: string };
 export type MessageValues = Record<string, string | number>;
 
 // A message in the instance's locale, as plain text.
-export const textOf = (i18n: I18n, message: Message, values?: MessageValues): string =>
-  i18n._({ ...message, values });
+export const textOf = (writer: I18n, message: Message, values?: MessageValues): string =>
+  writer._({ ...message, values });

@@ -31,14 +31,18 @@ const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: {
             description:
-              "Every matching entry, newest first, as a CSV attachment (UTF-8, header row; cells starting with = + - @ are prefixed with ').",
+              "Every matching entry, newest first, as a CSV attachment (UTF-8, header row; cells starting with = + - @ are prefixed with '). The header row and the actor's kind are in the caller's language (their chosen locale, their directory's, Accept-Language, their organisation's default); times stay ISO 8601 UTC, actions and entities stay codes.",
             content: { 'text/csv': { schema: z.string() } },
           },
         },
       },
     },
     async (request, reply) => {
-      const csv = await exportAuditCsv(app.database, { admin: callerOf(request).user, query: request.query });
+      const csv = await exportAuditCsv(app.database, {
+        admin: callerOf(request).user,
+        query: request.query,
+        acceptLanguage: request.headers['accept-language'],
+      });
       const day = app.now().toISOString().slice(0, 10);
       // A Buffer goes out as it is (Fastify serializes objects only); the contract types it as text.
       return reply

@@ -1,15 +1,16 @@
-import { stringify } from 'csv-stringify/sync';
+import { resolveLocale } from '@habitrack/contracts/common/locales';
 import {
-  AUDIT_CSV_COLUMNS,
   AUDIT_PAGE_SIZE,
   type TAuditEntry,
   type TAuditFilters,
   type TAuditPage,
   type TAuditQuery,
 } from '@habitrack/contracts/admin/audit';
+import { findLocaleSources } from '../../db/queries/identity/locales.ts';
 import { countAudit, listAudit, type AuditFilter, type AuditRow } from '../../db/queries/admin/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
+import { auditCsv } from './audit-csv.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // The audit log, read only (decision 018): the database refuses UPDATE and DELETE on it, and no
@@ -59,29 +60,28 @@ export async function listAuditPage(
   return { entries: rows.map(toEntry), total, page, page_size: AUDIT_PAGE_SIZE };
 }
 
-// Every matching entry, newest first, as CSV with a header row (UTF-8 with a byte order mark);
-// before and after as JSON text. A cell that starts with = + - @ (or a tab or carriage return) is
-// prefixed with ' so a spreadsheet shows it rather than running it as a formula.
+// Every matching entry, newest first, as CSV (audit-csv.ts) in the caller's language: their own
+// choice, their directory's, the request's Accept-Language, their organisation's default.
 export async function exportAuditCsv(
   database: AppDatabase,
-  options: { admin: Admin; query: TAuditFilters },
+  options: { admin: Admin; query: TAuditFilters; acceptLanguage: string | undefined },
 ): Promise<string> {
   const db = database.db;
   const rows = await listAudit(db, { filter: filterOf(options.admin, options.query) });
-  const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
-  return stringify(
-    rows.map(toEntry).map((e) => ({
-      id: e.id,
-      at: e.at,
-      actor_kind: e.actor.kind,
-      actor_id: e.actor.id ?? '',
-      actor_name: e.actor.name,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entity_id,
-      before: json(e.before),
-      after: json(e.after),
-    })),
-    { header: true, columns: [...AUDIT_CSV_COLUMNS], bom: true, escape_formulas: true },
+  const sources = await findLocaleSources(db, options.admin.id);
+  const locale = resolveLocale({
+    chosen: sources?.locale,
+    directory: sources?.directoryLocale,
+    acceptLanguage: options.acceptLanguage,
+    organisationDefault: sources?.organisationDefaultLocale,
+  });
+  return auditCsv(
+    locale,
+    rows.map((row) => {
+      const entry = toEntry(row);
+      // The name the log holds; none (the server, an actor since erased) is worded in the export.
+      const name = row.actorUserId ? row.actorUserName : row.actorTokenId ? row.actorTokenPrefix : null;
+      return { ...entry, actor: { ...entry.actor, name } };
+    }),
   );
 }
