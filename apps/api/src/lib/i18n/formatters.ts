@@ -33,9 +33,9 @@ export function formatLocalDate(locale: TSupportedLocale, date: string, withWeek
 }
 
 // A wall-clock time (HH:MM on the recipient's clock) as the locale writes it: "07:30" in en-GB,
-// "7:30 AM" in en-US.
+// "07:30 AM" in en-US.
 export function formatWallTime(locale: TSupportedLocale, time: string): string {
-  return dateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(
+  return dateTimeFormat(locale, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }).format(
     new Date(`1970-01-01T${time}:00Z`),
   );
 }
