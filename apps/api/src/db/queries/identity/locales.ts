@@ -5,7 +5,11 @@ import { organisations, users } from '../../schema/index.ts';
 // What decides a person's language (docs/domain/locales-in-mail.md): their own choice, their
 // directory's, and their organisation's default. Read apart from the sign-in lookup, for the few
 // requests that write text for a person (exports).
-export type LocaleSources = { locale: string | null; directoryLocale: string | null; organisationDefaultLocale: string };
+export type LocaleSources = {
+  locale: string | null;
+  directoryLocale: string | null;
+  organisationDefaultLocale: string;
+};
 
 export async function findLocaleSources(db: DbOrTx, userId: string): Promise<LocaleSources | undefined> {
   const [row] = await db
