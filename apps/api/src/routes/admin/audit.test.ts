@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { insertAudit } from '../../db/queries/audit/audit.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { auditLog, users } from '../../db/schema/index.ts';
 import { readCsvRecords } from '../../imports/csv-records.ts';
 import { createScimToken } from '../../services/scim/tokens.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
@@ -151,24 +152,24 @@ describeEachDatabase('administration console: audit log', (getDatabase) => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="habitrack-audit-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(response.body.startsWith('\uFEFFid,at,')).toBe(true);
+    expect(response.body.startsWith('\uFEFFID,Time (UTC),')).toBe(true);
     const rows = parse(response.body);
     expect(rows[0]).toEqual([
-      'id',
-      'at',
-      'actor_kind',
-      'actor_id',
-      'actor_name',
-      'action',
-      'entity',
-      'entity_id',
-      'before',
-      'after',
+      'ID',
+      'Time (UTC)',
+      'Actor type',
+      'Actor ID',
+      'Actor',
+      'Action',
+      'Record type',
+      'Record ID',
+      'Before',
+      'After',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(1)).toEqual([
       '2026-05-01T09:55:00.000Z',
-      'user',
+      'Person',
       w.leader.id,
       expect.stringMatching(/^User /),
       'department.create',
@@ -180,6 +181,47 @@ describeEachDatabase('administration console: audit log', (getDatabase) => {
     // Every entry, not a page.
     const all = await app.inject({ method: 'GET', url: `${AUDIT}/export`, headers: w.admin.headers });
     expect(parse(all.body)).toHaveLength(57);
+  });
+
+  it("writes the export's headers and words in the caller's language; times, codes and JSON stay as they are", async () => {
+    const german = await app.inject({
+      method: 'GET',
+      url: `${AUDIT}/export`,
+      headers: { ...w.admin.headers, 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
+    expect(german.statusCode).toBe(200);
+    const rows = parse(german.body);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Zeitpunkt (UTC)',
+      'Akteurtyp',
+      'Akteur-ID',
+      'Akteur',
+      'Aktion',
+      'Datensatztyp',
+      'Datensatz-ID',
+      'Vorher',
+      'Nachher',
+    ]);
+    const byKind = (kind: string) => rows.slice(1).filter((row) => row[2] === kind);
+    // The 52 goal updates and the department, each by a person.
+    expect(byKind('Person')).toHaveLength(53);
+    expect(byKind('SCIM-Token')[0]!.slice(4, 6)).toEqual([tokenPrefix, 'scim.user.update']);
+    expect(byKind('System')[0]![4]).toBe('Serverbefehl');
+    expect(byKind('Person')[0]![1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    // The administrator's own choice beats the browser's languages.
+    await db().update(users).set({ locale: 'fr-FR' }).where(eq(users.id, w.admin.id));
+    try {
+      const french = await app.inject({
+        method: 'GET',
+        url: `${AUDIT}/export`,
+        headers: { ...w.admin.headers, 'accept-language': 'de-DE' },
+      });
+      expect(parse(french.body)[0]!.slice(0, 3)).toEqual(['ID', 'Date et heure (UTC)', 'Type d’auteur']);
+    } finally {
+      await db().update(users).set({ locale: null }).where(eq(users.id, w.admin.id));
+    }
   });
 
   it('refuses bad filters (400), non-administrators (403), and offers no way to change an entry', async () => {
