@@ -10,6 +10,7 @@
 #   apps/api/dist/                     the server and CLI bundles (npm run build)
 #   apps/api/migrations/               read by `migrate` and by /readyz
 #   apps/api/seed/                     read when the server starts (the demo's account list)
+#   apps/api/locales/                  the e-mails' and exports' translations (PO), read on first use
 #   apps/web/dist/                     the web app the API serves (WEB_DIST)
 #   .env.production.example            every production setting, to copy and fill in
 #   node_modules/                      the API's production dependencies only
@@ -42,7 +43,7 @@ for workspace in $(node -p "require('./package.json').workspaces.join(' ')"); do
   cp "$workspace/package.json" "$DEST/$workspace/package.json"
 done
 mkdir -p "$DEST/apps/api" "$DEST/apps/web"
-cp -R apps/api/dist apps/api/migrations apps/api/seed "$DEST/apps/api/"
+cp -R apps/api/dist apps/api/migrations apps/api/seed apps/api/locales "$DEST/apps/api/"
 cp -R apps/web/dist "$DEST/apps/web/"
 
 # Production dependencies of the API only: the web app's packages are in its build, the other
