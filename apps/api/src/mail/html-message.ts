@@ -8,7 +8,8 @@ export const markup = (html: string): Markup => ({ html });
 
 // A message as HTML: the translation's own text and every text value escaped, markup placed as it
 // is, numbers left as numbers so plural forms still choose by them. Each text or markup value goes
-// into the message as a marker (private-use characters no translation or escaping contains), and is put in afterwards.
+// into the message as a marker (private-use characters that no translation or escaping contains)
+// and is put in afterwards.
 export function htmlOf(writer: I18n, message: Message, values: Record<string, string | number | Markup> = {}): string {
   const placed: string[] = [];
   const marked: MessageValues = {};
