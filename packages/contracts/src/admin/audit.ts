@@ -73,8 +73,8 @@ export const ZAuditPage = z.object({
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 
 // The export's columns, in order; the header row names them in the caller's language
-// (docs/domain/locales-in-mail.md#exports). Cells are CSV-quoted; a cell starting with = + - @ (or a tab or
-// carriage return) is prefixed with ' so spreadsheets do not run it as a formula.
+// (docs/domain/locales-in-mail.md#exports). Cells are CSV-quoted; a cell starting with = + - @
+// (or a tab or carriage return) is prefixed with ' so spreadsheets do not run it as a formula.
 export const AUDIT_CSV_COLUMNS = [
   'id',
   'at',
