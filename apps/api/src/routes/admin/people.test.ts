@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { cohortMembers, emailOutbox, users } from '../../db/schema/index.ts';
+import { cohortMembers, emailOutbox, organisations, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
@@ -126,6 +126,28 @@ describeEachDatabase('admin people: search, invite and change', (getDatabase) =>
       );
       expect(row).toMatchObject({ actorUserId: mine.admin.id, entity: 'user', before: null });
       expect(row!.after).toMatchObject({ email: body.email.toLowerCase(), cohort_id: mine.otherCohort.id });
+    });
+
+    it("writes the invitation in the organisation's default language, not the administrator's", async () => {
+      await db()
+        .update(organisations)
+        .set({ defaultLocale: 'nl-NL' })
+        .where(eq(organisations.id, mine.organisation.id));
+      await db().update(users).set({ locale: 'ja-JP' }).where(eq(users.id, mine.admin.id));
+      try {
+        const body = invite();
+        expect((await call(mine.admin, { method: 'POST', url: PEOPLE, payload: body })).status).toBe(201);
+        const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, body.email.toLowerCase()));
+        expect(mail!.subject).toBe('Je bent uitgenodigd voor HabiTrack');
+        expect(mail!.textBody).toContain('Hallo New Person,');
+        expect(mail!.htmlBody).toContain('<html lang="nl-NL" dir="ltr">');
+      } finally {
+        await db()
+          .update(organisations)
+          .set({ defaultLocale: 'en-GB' })
+          .where(eq(organisations.id, mine.organisation.id));
+        await db().update(users).set({ locale: null }).where(eq(users.id, mine.admin.id));
+      }
     });
 
     it('refuses a used e-mail (409), another organisation’s team or cohort (404) and bad input (400), writing nothing', async () => {
