@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { emailOutbox, organizationalGoals } from '../../db/schema/index.ts';
+import { emailOutbox, organisations, organizationalGoals, users } from '../../db/schema/index.ts';
 import { GOALS_READY_SUBJECT } from '../../mail/goals-ready-email.ts';
 import { runOutboxOnce } from '../../mail/outbox-worker.ts';
 import { startTestSmtpServer } from '../../mail/testing/smtp-server.ts';
@@ -91,6 +91,26 @@ describeEachDatabase('goals-ready e-mail: queueing', (getDatabase) => {
     const [row] = await queuedFor(db, o.programmeId);
     const leader = await db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, o.leader.id) });
     expect(row!.textBody).toContain(`${leader!.fullName} has set the organisational goals`);
+  });
+
+  it("writes each team leader's message in their own language: choice, then directory, then the default", async () => {
+    const db = getDatabase().db;
+    const o = await organisationWithoutGoals(db, issuers);
+    const [chose, fromDirectory, byDefault] = o.teamLeaders;
+    await db.update(users).set({ locale: 'pt-BR', directoryLocale: 'de-DE' }).where(eq(users.id, chose!.id));
+    await db.update(users).set({ directoryLocale: 'de-DE' }).where(eq(users.id, fromDirectory!.id));
+    await db.update(organisations).set({ defaultLocale: 'fr-FR' }).where(eq(organisations.id, o.world.organisation.id));
+    await caller(app)(o.leader, { method: 'POST', url: goalsUrl(o.programmeId), payload: goalBody() });
+    const subjects = new Map((await queuedFor(db, o.programmeId)).map((row) => [row.toAddress, row.subject]));
+    expect(subjects.get(chose!.email)).toBe(
+      'Os objetivos organizacionais estão prontos: defina os KPIs do seu departamento',
+    );
+    expect(subjects.get(fromDirectory!.email)).toBe(
+      'Die Organisationsziele stehen fest: Legen Sie die KPIs Ihrer Abteilung fest',
+    );
+    expect(subjects.get(byDefault!.email)).toBe(
+      'Les objectifs de l’organisation sont prêts : définissez les KPI de votre service',
+    );
   });
 
   it('queues exactly one message per team leader when 10 first saves race', async () => {
