@@ -23,17 +23,17 @@ const INTRO: Message = /*i18n*/ { id: 'mail.summary.intro', message: 'Here is yo
 const CHECK_INS: Message = /*i18n*/ { id: 'mail.summary.checkIns', message: 'Check-ins' };
 const HABIT: Message = /*i18n*/ {
   id: 'mail.summary.habit',
-  message: '{habit}: completed {completed} of {days, plural, one {# day} other {# days}}',
+  message: '{habit}: completed {completed, number} of {days, plural, one {# day} other {# days}}',
 };
 const HABIT_WITH_STREAK: Message = /*i18n*/ {
   id: 'mail.summary.habitWithStreak',
   message:
-    '{habit}: completed {completed} of {days, plural, one {# day} other {# days}}; current streak {streak, plural, one {# day} other {# days}}',
+    '{habit}: completed {completed, number} of {days, plural, one {# day} other {# days}}; current streak {streak, plural, one {# day} other {# days}}',
 };
 const NO_HABITS: Message = /*i18n*/ { id: 'mail.summary.noHabits', message: 'You had no active habits that week.' };
 const ENDORSEMENTS: Message = /*i18n*/ {
   id: 'mail.summary.endorsements',
-  message: 'Endorsements received: {count}',
+  message: 'Endorsements received: {count, number}',
 };
 const ENDORSEMENT_QUOTED: Message = /*i18n*/ { id: 'mail.summary.endorsementQuoted', message: '{from}: "{message}"' };
 const MORE_ENDORSEMENTS: Message = /*i18n*/ {

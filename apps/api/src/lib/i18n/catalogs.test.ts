@@ -25,6 +25,7 @@ describe("the API's translation catalogs", () => {
       c: 'Thank you,',
       d: '{count, plural, one {# day} other {# days}}',
       e: '{count, plural, one {# day} other {# days}}',
+      g: 'Endorsements received: {count, number}',
     };
     expect(
       catalogProblems('de-DE', source, {
@@ -33,12 +34,14 @@ describe("the API's translation catalogs", () => {
         d: '{count, plural, one {# Tag} other {# Tage}}',
         e: '{count, plural, one {# Tag} other {# Tage}',
         f: 'Weg',
+        g: 'Erhaltene Anerkennungen: {count}',
       }),
     ).toEqual([
       'de-DE: a "Hallo {nom}," uses {nom} where the source uses {name}',
       'de-DE: no translation of b "Check-ins"',
       'de-DE: no translation of c "Thank you,"',
       'de-DE: e "{count, plural, one {# Tag} other {# Tage}" is not a valid ICU message',
+      'de-DE: g "Erhaltene Anerkennungen: {count}" uses {count} where the source uses {count, number}',
       'de-DE: f is not in the source catalog',
     ]);
     // Arabic's six plural forms and Japanese's one are each complete.

@@ -12,7 +12,7 @@ import { readCatalog } from '../catalogs.ts';
 
 export type Catalog = Record<string, string>;
 
-// The names of a message's placeholders and ICU arguments ({name}, {count, plural, …}), read by an
+// The names of a message's placeholders and ICU arguments ({name}, {count, number}, {count, plural, …}), read by an
 // ICU parser so the words of a plural case are text; null when the text is not a valid ICU message.
 // Plural keys differ by language (Arabic has "few", Japanese only "other"): any key is accepted.
 export function placeholdersOf(text: string): string[] | null {
@@ -21,7 +21,8 @@ export function placeholdersOf(text: string): string[] | null {
     for (const token of tokens) {
       if (token.type === 'argument') names.add(token.arg);
       else if (token.type === 'function') {
-        names.add(token.arg);
+        // A formatted argument keeps its format: "{count, number}" is not "{count}".
+        names.add(`${token.arg}, ${token.key}`);
         if (token.param) visit(token.param);
       } else if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
         names.add(token.arg);
