@@ -12,8 +12,9 @@ import { readCatalog } from '../catalogs.ts';
 
 export type Catalog = Record<string, string>;
 
-// The names of a message's placeholders and ICU arguments ({name}, {count, number}, {count, plural, …}), read by an
-// ICU parser so the words of a plural case are text; null when the text is not a valid ICU message.
+// The names of a message's placeholders and ICU arguments ({name}, {count, number},
+// {count, plural, …}), read by an ICU parser so the words of a plural case are text; null when the
+// text is not a valid ICU message.
 // Plural keys differ by language (Arabic has "few", Japanese only "other"): any key is accepted.
 export function placeholdersOf(text: string): string[] | null {
   const names = new Set<string>();
