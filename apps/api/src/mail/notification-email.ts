@@ -1,7 +1,7 @@
 import type { TNotificationKind } from '@habitrack/contracts/me/get-notification-preferences';
 import { signUnsubscribeToken } from '../lib/unsubscribe-token.ts';
 import { escapeHtml } from './html.ts';
-import { htmlOf, markup } from './html-message.ts';
+import { htmlOf } from './html-message.ts';
 import { textOf, type Message } from '../lib/i18n/message.ts';
 import type { MailLanguage } from './mail-locale.ts';
 
@@ -85,10 +85,10 @@ export function footerHtml(
   links: UnsubscribeLinks,
 ): string {
   const link = (href: string, message: Message) =>
-    markup(`<a href="${escapeHtml(href)}">${htmlOf(language.i18n, message)}</a>`);
+    `<a href="${escapeHtml(href)}">${htmlOf(language.i18n, message)}</a>`;
   return [
     `<p style="font-size: 13px; color: #4b5563;">${escapeHtml(because)}<br>`,
-    `${link(links.settings, SETTINGS_LINK).html} ·`,
-    ` ${link(links.page, UNSUBSCRIBE_LINK[kind]).html}</p>`,
+    `${link(links.settings, SETTINGS_LINK)} ·`,
+    ` ${link(links.page, UNSUBSCRIBE_LINK[kind])}</p>`,
   ].join('\n');
 }
