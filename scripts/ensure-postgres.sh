@@ -26,9 +26,27 @@ check_client_tools() {
   echo "postgres: client tools $(pg_dump --version | grep -oE '[0-9.]+' | head -1) (pg_dump, pg_restore)"
 }
 
+# The pooler test (apps/api/src/db/pooler.test.ts) runs the API through Debian's PgBouncer in
+# transaction mode (docs/operations/capacity.md#pgbouncer).
+ensure_pgbouncer() {
+  if command -v pgbouncer >/dev/null 2>&1; then
+    echo "postgres: $(pgbouncer --version | head -1)"
+    return
+  fi
+  echo "postgres: installing Debian's pgbouncer"
+  if ! { apt-get install -y -qq pgbouncer >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq pgbouncer; }; }; then
+    echo "postgres: ERROR: could not install pgbouncer (apt-get install -y pgbouncer, as root)." >&2
+    exit 1
+  fi
+  # Only the binary is wanted: the tests start their own instance.
+  service pgbouncer stop >/dev/null 2>&1 || true
+  echo "postgres: $(pgbouncer --version | head -1)"
+}
+
 if pg_isready -q -h "$PGHOST" -p "$PGPORT"; then
   echo "postgres: accepting connections on $PGHOST:$PGPORT"
   check_client_tools
+  ensure_pgbouncer
   exit 0
 fi
 
@@ -58,6 +76,7 @@ for _ in $(seq 1 "$WAIT_SECONDS"); do
   if pg_isready -q -h "$PGHOST" -p "$PGPORT"; then
     echo "postgres: accepting connections on $PGHOST:$PGPORT"
     check_client_tools
+    ensure_pgbouncer
     exit 0
   fi
   sleep 1

@@ -78,6 +78,9 @@ const ConfigSchema = z.object({
   MIGRATE_ON_START: z.enum(['on', 'off']).default('on'),
   EMBEDDED_DATABASE: z.enum(['on', 'off']).optional(),
   DEMO_SEED: z.enum(['on', 'off']).optional(),
+  // A pooler in transaction mode in front of PostgreSQL (PgBouncer before 1.21) cannot keep a
+  // connection's named statements: `transaction` sends them unnamed (docs/operations/capacity.md#pgbouncer).
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   SPEED_OFF: z
     .string()
     .refine(
@@ -253,16 +256,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     demoGoals: c.DEMO_GOALS !== 'off',
-    speed: speedSettings(c.SPEED_OFF),
+    speed: speedSettings(c.SPEED_OFF, c.DATABASE_POOLER),
   };
 }
 
-function speedSettings(off: string | undefined): Config['speed'] {
+function speedSettings(off: string | undefined, pooler: 'none' | 'transaction'): Config['speed'] {
   const names = new Set((off ?? '').split(',').map((name) => name.trim()));
   const on = (name: string) => !names.has(name) && !names.has('all');
   return {
     sharedStatements: on('shared-statements'),
-    namedStatements: on('named-statements'),
+    namedStatements: on('named-statements') && pooler === 'none',
     heldAnswers: on('held-answers'),
     tokenCache: on('token-cache'),
     frozenItems: on('frozen-items'),

@@ -19,18 +19,41 @@ export const notificationPreferences = pgTable(
     weeklySummaryEnabled: boolean().notNull().default(false),
     reminderOfferDismissedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The first instant each kind of e-mail can next fall due (migration 0024): set by the scheduler
+    // when it reads the member; '-infinity' (read at the next tick) is put back by the database when
+    // the kind is turned on, the time or the member's time zone changes.
+    nextReminderAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
+    nextSummaryAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
+    // The clock of the tick that worked each out: a tick with an earlier clock reads the member again.
+    reminderReadAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
+    summaryReadAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
     check(
       'notification_preferences_time_step',
       sql`extract(second from ${t.dailyReminderTime}) = 0 and extract(minute from ${t.dailyReminderTime})::int % 15 = 0`,
     ),
-    // The scheduler reads only the members who turned something on.
-    index('notification_preferences_daily_idx')
-      .on(t.userId)
+    // A tick reads only the members who turned the kind on and whose e-mail may be due by its clock,
+    // or whom a tick with a later clock read.
+    index('notification_preferences_reminder_due_idx')
+      .on(t.nextReminderAt)
       .where(sql`${t.dailyReminderEnabled}`),
-    index('notification_preferences_weekly_idx')
-      .on(t.userId)
+    index('notification_preferences_summary_due_idx')
+      .on(t.nextSummaryAt)
+      .where(sql`${t.weeklySummaryEnabled}`),
+    index('notification_preferences_reminder_read_idx')
+      .on(t.reminderReadAt)
+      .where(sql`${t.dailyReminderEnabled}`),
+    index('notification_preferences_summary_read_idx')
+      .on(t.summaryReadAt)
       .where(sql`${t.weeklySummaryEnabled}`),
   ],
 );

@@ -6,6 +6,7 @@ import {
   findOpenHabits,
   findWeekFacts,
   listSubscribers,
+  setNextDue,
   type ComposedNotification,
   type Subscriber,
 } from '../../db/queries/notifications/sends.ts';
@@ -24,6 +25,8 @@ export const CATCH_UP_MINUTES = 60;
 export const WEEKLY_SUMMARY_TIME = '08:00';
 // Members per statement: bounds a statement's size, not how many are served per minute.
 const BATCH = 100;
+// Members read per statement by a tick; it reads again until none is left due.
+const READ_BATCH = 1000;
 
 export type Occasion = { localDate: string; dueAt: Date };
 
@@ -45,6 +48,29 @@ export function dueOccasion(options: {
   return since >= 0 && since < CATCH_UP_MINUTES * 60_000 ? { localDate: date, dueAt } : null;
 }
 
+// The first instant after `now` at which this kind of e-mail falls due for the member: their time
+// (08:00 for the summary) on the first local date from today's, a Monday for the summary, at which
+// that instant is still ahead. What the scheduler stores so that a tick reads only members due.
+export function nextDueAt(options: { kind: TNotificationKind; now: Date; timeZone: string; time: string }): Date {
+  const time = options.kind === 'weekly_summary' ? WEEKLY_SUMMARY_TIME : options.time;
+  let date = localDate(options.now, options.timeZone);
+  for (let day = 0; day < 9; day++, date = addDays(date, 1)) {
+    if (options.kind === 'weekly_summary' && isoWeekday(date) !== 1) continue;
+    const dueAt = firstInstantAt({ date, time, timeZone: options.timeZone });
+    if (dueAt.getTime() > options.now.getTime()) return dueAt;
+  }
+  throw new Error(`No next ${options.kind} found for ${time} in ${options.timeZone}`);
+}
+
+// When a tick reads the member again: a minute later while their e-mail is due but nothing was sent
+// (nothing open yet, nothing to report: a pause cancelled within the hour still gets its reminder),
+// else when it next falls due.
+function nextRead(kind: TNotificationKind, member: Subscriber, now: Date, unsentDueAt: Date | undefined): Date {
+  const retry = now.getTime() + 60_000;
+  if (unsentDueAt && retry < unsentDueAt.getTime() + CATCH_UP_MINUTES * 60_000) return new Date(retry);
+  return nextDueAt({ kind, now, timeZone: member.timeZone, time: member.time });
+}
+
 type Due = Subscriber & Occasion;
 export type NotificationRun = Record<TNotificationKind, number>;
 export type NotificationSettings = { publicUrl: string; unsubscribeSecret: string };
@@ -61,24 +87,53 @@ export async function runNotificationsOnce(
   };
 }
 
+// Reads only the members whose e-mail of this kind may be due at `now` (their stored next due
+// instant has come), queues those due, and stores for each the instant it is next due, so the next
+// ticks pass them over until then.
 async function runKind(
   db: DbOrTx,
   kind: TNotificationKind,
   options: NotificationSettings & { now: Date },
 ): Promise<number> {
-  const due: Due[] = [];
-  for (const subscriber of await listSubscribers(db, kind)) {
-    const occasion = dueOccasion({ kind, now: options.now, timeZone: subscriber.timeZone, time: subscriber.time });
-    if (occasion) due.push({ ...subscriber, ...occasion });
-  }
   let queued = 0;
-  for (let i = 0; i < due.length; i += BATCH) {
-    const batch = due.slice(i, i + BATCH);
-    const messages =
-      kind === 'daily_reminder' ? await reminders(db, batch, options) : await summaries(db, batch, options);
-    queued += (await claimAndQueue(db, kind, messages)).length;
+  // A member read again within one tick changed a preference meanwhile (or another instance
+  // raced this one); when a read brings only such members, the next tick serves them.
+  const seen = new Set<string>();
+  for (;;) {
+    const read = await listSubscribers(db, kind, options.now, READ_BATCH);
+    if (read.length > 0 && read.every((subscriber) => seen.has(subscriber.userId))) return queued;
+    for (const subscriber of read) seen.add(subscriber.userId);
+    const due: Due[] = [];
+    for (const subscriber of read) {
+      const occasion = dueOccasion({ kind, now: options.now, timeZone: subscriber.timeZone, time: subscriber.time });
+      if (occasion) due.push({ ...subscriber, ...occasion });
+    }
+    const claimed = new Set<string>();
+    for (let i = 0; i < due.length; i += BATCH) {
+      const batch = due.slice(i, i + BATCH);
+      const messages =
+        kind === 'daily_reminder' ? await reminders(db, batch, options) : await summaries(db, batch, options);
+      for (const userId of await claimAndQueue(db, kind, messages)) claimed.add(userId);
+    }
+    queued += claimed.size;
+    const dueAt = new Map(due.map((member) => [member.userId, member.dueAt]));
+    await setNextDue(
+      db,
+      kind,
+      options.now,
+      read.map((subscriber) => ({
+        userId: subscriber.userId,
+        seenDueAt: subscriber.seenDueAt,
+        nextDueAt: nextRead(
+          kind,
+          subscriber,
+          options.now,
+          claimed.has(subscriber.userId) ? undefined : dueAt.get(subscriber.userId),
+        ),
+      })),
+    );
+    if (read.length < READ_BATCH) return queued;
   }
-  return queued;
 }
 
 function envelope(

@@ -23,22 +23,60 @@ export type Subscriber = {
   locale: string | null;
   directoryLocale: string | null;
   organisationDefaultLocale: string;
+  // The instant this e-mail could next fall due as the tick read it (text, '-infinity' included).
+  seenDueAt: string;
 };
 
-// The members who turned this kind of e-mail on, with their zone, chosen time (HH:MM) and language.
-export async function listSubscribers(db: DbOrTx, kind: TNotificationKind): Promise<Subscriber[]> {
-  const enabled = kind === 'daily_reminder' ? sql`p.daily_reminder_enabled` : sql`p.weekly_summary_enabled`;
-  const rows = await selectRows<Subscriber>(
+const dueColumn = (kind: TNotificationKind) =>
+  kind === 'daily_reminder' ? sql.raw('next_reminder_at') : sql.raw('next_summary_at');
+const readColumn = (kind: TNotificationKind) =>
+  kind === 'daily_reminder' ? sql.raw('reminder_read_at') : sql.raw('summary_read_at');
+
+// Up to `limit` members who turned this kind of e-mail on and whose e-mail may be due at `now`, or
+// whom a tick with a later clock read (a clock set back must not skip anyone), with their zone and
+// chosen time (HH:MM) and language. Each condition has its partial index.
+export async function listSubscribers(
+  db: DbOrTx,
+  kind: TNotificationKind,
+  now: Date,
+  limit: number,
+): Promise<Subscriber[]> {
+  const enabled = kind === 'daily_reminder' ? sql`daily_reminder_enabled` : sql`weekly_summary_enabled`;
+  const due = dueColumn(kind);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // Two reads, one per partial index (an OR of both conditions reads the whole table).
+  const read = readColumn(kind);
+  return selectRows<Subscriber>(
     db,
     sql`
     select p.user_id as "userId", u.email, u.full_name as "fullName", u.time_zone as "timeZone",
-      to_char(p.daily_reminder_time, 'HH24:MI') as time, u.locale, u.directory_locale as "directoryLocale",
-      o.default_locale as "organisationDefaultLocale"
-    from notification_preferences p join users u on u.id = p.user_id
-      join organisations o on o.id = u.organisation_id
-    where ${enabled}`,
+      to_char(p.daily_reminder_time, 'HH24:MI') as time, p.${due}::text as "seenDueAt",
+      u.locale, u.directory_locale as "directoryLocale", o.default_locale as "organisationDefaultLocale"
+    from ((select user_id from notification_preferences where ${enabled} and ${due} <= ${at} limit ${limit})
+      union (select user_id from notification_preferences where ${enabled} and ${read} > ${at} limit ${limit})) c
+    join notification_preferences p on p.user_id = c.user_id
+    join users u on u.id = p.user_id
+    join organisations o on o.id = u.organisation_id`,
   );
-  return rows;
+}
+
+// Sets each member's next due instant of this kind and the clock that worked it out, unless it
+// changed since the tick read it (a preference or time zone changed meanwhile: the database put
+// '-infinity' back, read at the next tick).
+export async function setNextDue(
+  db: DbOrTx,
+  kind: TNotificationKind,
+  now: Date,
+  list: { userId: string; seenDueAt: string; nextDueAt: Date }[],
+): Promise<void> {
+  if (list.length === 0) return;
+  const due = dueColumn(kind);
+  await db.execute(sql`
+    update notification_preferences p
+    set ${due} = v.next_due_at::timestamptz, ${readColumn(kind)} = ${now.toISOString()}::timestamptz
+    from unnest(${textArray(list.map((m) => m.userId))}, ${textArray(list.map((m) => m.seenDueAt))},
+      ${textArray(list.map((m) => m.nextDueAt.toISOString()))}) as v(user_id, seen_due_at, next_due_at)
+    where p.user_id = v.user_id::uuid and p.${due} = v.seen_due_at::timestamptz`);
 }
 
 // (member, local date) pairs as a table `d` (user_id uuid, local_date date) for a from clause.

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/databases.ts';
+import { pgBouncerInstalled, serverUrlOf, startPgBouncer } from '../test/pgbouncer.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
+import { createWorld, type Member } from '../test/world.ts';
+import { openDatabase } from './client.ts';
+
+// The API behind PgBouncer in transaction mode (docs/operations/capacity.md#pgbouncer), with fewer
+// server connections than the API's pool, so one client's statements land on different server
+// connections. With DATABASE_POOLER=transaction every hot request answers as it does directly;
+// without it, the named statements prepared on one server connection are missing on another.
+// Needs PostgreSQL (DATABASE_URL) and Debian's pgbouncer (scripts/ensure-postgres.sh installs it).
+const runs = databaseKinds.includes('postgres') && pgBouncerInstalled();
+const URLS = ['/api/v1/auth/user-flow-status', '/api/v1/dashboard/', '/api/v1/social/cohort/members'];
+
+describe.skipIf(!runs)('the API through PgBouncer in transaction mode [postgres]', () => {
+  let direct: TestDatabase;
+  let bouncer: Awaited<ReturnType<typeof startPgBouncer>>;
+  let issuers: TestIssuers;
+  let members: Member[];
+  const expected = new Map<string, string>();
+
+  beforeAll(async () => {
+    direct = await createTestDatabase('postgres');
+    bouncer = await startPgBouncer({ serverUrl: serverUrlOf(direct), serverConnections: 2 });
+    issuers = await createTestIssuers();
+    const world = await createWorld(direct.db, issuers);
+    members = await Promise.all(Array.from({ length: 4 }, () => world.person()));
+    const app = await createTestApp(direct, { keySets: issuers.keySets });
+    for (const member of members)
+      for (const url of URLS)
+        expected.set(`${member.id} ${url}`, (await app.inject({ method: 'GET', url, headers: member.headers })).body);
+    await app.close();
+  }, 60_000);
+
+  afterAll(async () => {
+    await bouncer?.stop();
+    await direct?.dispose();
+  });
+
+  async function answers(pooler: 'none' | 'transaction') {
+    const pooled = await openDatabase({ kind: 'postgres', url: bouncer.url, poolSize: 8 });
+    const app = await createTestApp(pooled, {
+      keySets: issuers.keySets,
+      config: { speed: loadConfig({ DATABASE_POOLER: pooler }).speed },
+    });
+    try {
+      const results: { status: number; same: boolean }[] = [];
+      for (let round = 0; round < 5; round++) {
+        const batch = await Promise.all(
+          members.flatMap((member) =>
+            URLS.map(async (url) => {
+              const response = await app.inject({ method: 'GET', url, headers: member.headers });
+              return { status: response.statusCode, same: response.body === expected.get(`${member.id} ${url}`) };
+            }),
+          ),
+        );
+        results.push(...batch);
+      }
+      return results;
+    } finally {
+      await app.close();
+      await pooled.close();
+    }
+  }
+
+  it('answers every hot request as directly with DATABASE_POOLER=transaction', async () => {
+    const results = await answers('transaction');
+    expect(results).toHaveLength(60);
+    expect(results.filter((r) => r.status !== 200 || !r.same)).toEqual([]);
+  }, 60_000);
+
+  it('fails without it: named statements do not survive transaction pooling', async () => {
+    const results = await answers('none');
+    expect(results.some((r) => r.status === 500)).toBe(true);
+  }, 60_000);
+});
