@@ -12,6 +12,7 @@ const SPEED_SWITCHES = [
   'held-answers',
   'token-cache',
   'frozen-items',
+  'known-callers',
   'all',
 ] as const;
 
@@ -205,6 +206,7 @@ export type Config = {
     heldAnswers: boolean;
     tokenCache: boolean;
     frozenItems: boolean;
+    knownCallers: boolean;
   };
 };
 
@@ -266,6 +268,7 @@ function speedSettings(off: string | undefined): Config['speed'] {
     heldAnswers: on('held-answers'),
     tokenCache: on('token-cache'),
     frozenItems: on('frozen-items'),
+    knownCallers: on('known-callers'),
   };
 }
 
