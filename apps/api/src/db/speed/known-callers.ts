@@ -54,10 +54,10 @@ export class KnownCallers<U extends object> {
     if (this.callers) this.prints.set(user, print);
   }
 
-  // A caller who passed every sign-in check, as read by the lookup.
+  // A caller who passed every sign-in check, as read by the lookup (a copy: the request keeps its own).
   remember(identity: string, user: U): void {
     const print = this.prints.get(user);
-    if (this.callers && print) this.callers.set(identity, { ...print, user });
+    if (this.callers && print) this.callers.set(identity, { ...print, user: { ...user } });
   }
 
   known(identity: string): KnownCaller<U> | null {
