@@ -161,6 +161,7 @@ describe('speed settings', () => {
       heldAnswers: true,
       tokenCache: true,
       frozenItems: true,
+      knownCallers: true,
     });
     expect(loadConfig({ SPEED_OFF: 'held-answers, token-cache' }).speed).toEqual({
       sharedStatements: true,
@@ -168,14 +169,17 @@ describe('speed settings', () => {
       heldAnswers: false,
       tokenCache: false,
       frozenItems: true,
+      knownCallers: true,
     });
     expect(loadConfig({ SPEED_OFF: 'frozen-items' }).speed.frozenItems).toBe(false);
+    expect(loadConfig({ SPEED_OFF: 'known-callers' }).speed.knownCallers).toBe(false);
     expect(loadConfig({ SPEED_OFF: 'all' }).speed).toEqual({
       sharedStatements: false,
       namedStatements: false,
       heldAnswers: false,
       tokenCache: false,
       frozenItems: false,
+      knownCallers: false,
     });
     expect(() => loadConfig({ SPEED_OFF: 'caches' })).toThrow(/Environment variable SPEED_OFF is invalid: must be/);
   });

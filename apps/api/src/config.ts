@@ -12,6 +12,7 @@ const SPEED_SWITCHES = [
   'held-answers',
   'token-cache',
   'frozen-items',
+  'known-callers',
   'all',
 ] as const;
 
@@ -208,6 +209,7 @@ export type Config = {
     heldAnswers: boolean;
     tokenCache: boolean;
     frozenItems: boolean;
+    knownCallers: boolean;
   };
 };
 
@@ -269,6 +271,7 @@ function speedSettings(off: string | undefined, pooler: 'none' | 'transaction'):
     heldAnswers: on('held-answers'),
     tokenCache: on('token-cache'),
     frozenItems: on('frozen-items'),
+    knownCallers: on('known-callers'),
   };
 }
 

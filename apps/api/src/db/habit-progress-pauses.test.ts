@@ -48,7 +48,12 @@ describeEachDatabase('stored habit progress with pauses', (getDatabase) => {
   it('equals what the logs and pauses say after any sequence of check-ins and pauses', async () => {
     const { db } = getDatabase();
     const statsOf = async (database: Database, userId: string, today: string) => {
-      const fresh = new AppDatabase(database, { sharedStatements: true, namedStatements: true, heldAnswers: false });
+      const fresh = new AppDatabase(database, {
+        sharedStatements: true,
+        namedStatements: true,
+        heldAnswers: false,
+        knownCallers: false,
+      });
       const facts = await findDashboardFacts(fresh, { userId, today, weekStart: addDays(today, -6) });
       return facts.habits[0]!;
     };

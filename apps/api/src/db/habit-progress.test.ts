@@ -54,7 +54,12 @@ const noonOf = (date: string) => new Date(`${date}T12:00:00Z`);
 async function activeHabitStats(database: Database, options: { userId: string; now: Date; today?: string }) {
   const today = options.today ?? options.now.toISOString().slice(0, 10);
   // Read afresh every time: nothing held between calls.
-  const fresh = new AppDatabase(database, { sharedStatements: true, namedStatements: true, heldAnswers: false });
+  const fresh = new AppDatabase(database, {
+    sharedStatements: true,
+    namedStatements: true,
+    heldAnswers: false,
+    knownCallers: false,
+  });
   const facts = await findDashboardFacts(fresh, { userId: options.userId, today, weekStart: addDays(today, -6) });
   return facts.habits;
 }

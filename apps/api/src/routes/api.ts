@@ -17,6 +17,8 @@ import socialRoutes from './social/index.ts';
 // Every /api/v1 route needs a signed-in, provisioned caller: the hook runs before body parsing.
 export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', app.authenticate);
+  // A caller known from an earlier request is confirmed by the handler's first statement.
+  app.addHook('onRoute', app.answerKnownCallers);
   // Before any contract sees the input: a lone surrogate in any text is refused, never stored.
   app.addHook('preValidation', async (request) => {
     const field =

@@ -25,7 +25,12 @@ const shown = (figure: TFigure) => !figure.suppressed && figure.value !== null;
 
 async function insightsOf(database: Database, email: string) {
   const user = await findUserByEmail(database.db, email);
-  const fresh = new AppDatabase(database, { sharedStatements: false, namedStatements: false, heldAnswers: false });
+  const fresh = new AppDatabase(database, {
+    sharedStatements: false,
+    namedStatements: false,
+    heldAnswers: false,
+    knownCallers: false,
+  });
   return getInsights(fresh, { user: user!, query: { period: '4w' }, now: TODAY });
 }
 

@@ -1,31 +1,48 @@
 import type { Database, Db } from '../client.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { HeldAnswers, type HeldAnswer } from './held-answers.ts';
+import { KnownCallers } from './known-callers.ts';
 import { SharedStatements, type Call, type SharedStatement } from './shared-statements.ts';
 
 // What can be switched off (SPEED_OFF, docs/ARCHITECTURE.md "How the API stays fast").
-export type SpeedSettings = { sharedStatements: boolean; namedStatements: boolean; heldAnswers: boolean };
+export type SpeedSettings = {
+  sharedStatements: boolean;
+  namedStatements: boolean;
+  heldAnswers: boolean;
+  knownCallers: boolean;
+};
 
-// The database as the app holds it: `db` for plain queries, and the only two ways the hot paths
-// are faster than a plain query. A hot statement goes through `run` (the calls of one turn share
-// it); an answer kept between requests through `held`. It lives as long as the app.
+// The database as the app holds it: `db` for plain queries, and the only ways the hot paths are
+// faster than a plain query. A hot statement goes through `run` (the calls of one turn share it);
+// an answer kept between requests through `held`; a caller read on an earlier request through
+// `callers`, confirmed by the request's first hot statement. It lives as long as the app.
 export class AppDatabase {
-  readonly db: Db;
   readonly kind: Database['kind'];
+  readonly callers: KnownCallers<SignedInUser>;
+  private readonly plain: Db;
   private readonly statements: SharedStatements;
   private readonly answers: HeldAnswers<AppDatabase>;
 
   constructor(database: Database, settings: SpeedSettings) {
-    this.db = database.db;
+    this.plain = database.db;
     this.kind = database.kind;
     this.statements = new SharedStatements(
       settings.namedStatements ? database.runPrepared : database.runUnnamed,
       settings.sharedStatements,
     );
     this.answers = new HeldAnswers<AppDatabase>(this, settings.heldAnswers);
+    this.callers = new KnownCallers<SignedInUser>(settings.knownCallers);
+  }
+
+  // Plain Drizzle. Reaching it first confirms no known caller (known-callers.ts).
+  get db(): Db {
+    this.callers.touch(null);
+    return this.plain;
   }
 
   run<C extends Call, R>(statement: SharedStatement<C, R>, call: C): Promise<R | null> {
-    return this.statements.run(statement, call);
+    const caller = this.callers.touch(statement.confirms ? (call[statement.confirms.caller] ?? null) : null);
+    return this.statements.run(statement, call, caller);
   }
 
   held<P, V>(answer: HeldAnswer<P, V, AppDatabase>, params: P): Promise<V | null> {

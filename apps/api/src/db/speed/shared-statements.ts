@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { CallerStale, type CallerPrint } from './known-callers.ts';
 import type { RunPrepared } from './prepared-statements.ts';
 
 // What a parameter column holds; every value travels as text (or null) and is cast in the statement.
@@ -12,6 +13,10 @@ export type Call = Record<string, string | null>;
 // columns.
 export type CallTable<C extends Call> = { table: SQL; position: SQL } & { [K in keyof C]: SQL };
 
+// What a statement that confirms its caller compares, per call: the user, the identity that led to
+// them and the print of their rows when they were read (known-callers.ts).
+export type CallerColumns = { userId: SQL; identityId: SQL; print: SQL };
+
 // A hot statement, written once for any number of calls: it selects `position` (the call's
 // calls.position) and `row` (the answer, as JSON), at most one row per call; a call without a
 // row is answered null.
@@ -22,6 +27,11 @@ export type SharedStatement<C extends Call, R> = {
   // Calls with the same key never share a statement (an upsert may not touch a row twice): each
   // goes in a later statement, in the order the calls came.
   conflictKey?: (call: C) => string;
+  // A statement that confirms its caller: `caller` names the parameter holding the caller's user id,
+  // and `isCurrent` is true while the caller is as they were read. A call made for a known caller
+  // (known-callers.ts) whose caller is no longer current is left out of the statement (it reads
+  // and writes nothing for it) and answered `CallerStale`.
+  confirms?: { caller: keyof C & string; isCurrent: (caller: CallerColumns) => SQL };
   // Types the answer only.
   answer?: R;
 };
@@ -32,7 +42,12 @@ export function sharedStatement<C extends Call, R>(statement: SharedStatement<C,
 
 const column = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-function callTable<C extends Call>(params: SharedStatement<C, unknown>['params']): CallTable<C> {
+const CALLER_PARAMS = { callerIdentity: 'uuid', callerPrint: 'text' } as const;
+
+function callTable<C extends Call>(statement: SharedStatement<C, unknown>): CallTable<C> & { stale: SQL | null } {
+  const params: Record<string, ColumnType> = statement.confirms
+    ? { ...statement.params, ...CALLER_PARAMS }
+    : statement.params;
   const names = Object.keys(params);
   // Every parameter travels as a text array (both drivers send those alike) and is cast here.
   const arrays = sql.join(
@@ -41,10 +56,21 @@ function callTable<C extends Call>(params: SharedStatement<C, unknown>['params']
   );
   const casts = names.map((name, i) => `t.v${i}::${params[name]} as ${column(name)}`).join(', ');
   const values = names.map((_, i) => `v${i}`).join(', ');
-  const table = sql`(select ${sql.raw(casts)}, t.position::int as position
-    from unnest(${arrays}) with ordinality as t(${sql.raw(values)}, position)) as calls`;
+  const unnested = sql`(select ${sql.raw(casts)}, t.position::int as position
+    from unnest(${arrays}) with ordinality as t(${sql.raw(values)}, position))`;
   const refs = Object.fromEntries(names.map((name) => [name, sql.raw(`calls.${column(name)}`)]));
-  return { ...refs, table, position: sql`calls.position` } as CallTable<C>;
+  const { confirms } = statement;
+  if (!confirms)
+    return { ...refs, table: sql`${unnested} as calls`, position: sql`calls.position`, stale: null } as never;
+  const current = confirms.isCurrent({
+    userId: sql.raw(`c.${column(confirms.caller)}`),
+    identityId: sql.raw('c.caller_identity'),
+    print: sql.raw('c.caller_print'),
+  });
+  // The calls whose caller is current (or has nothing to confirm); the others answer a negative position.
+  const table = sql`(select * from ${unnested} c where c.caller_print is null or ${current}) as calls`;
+  const stale = sql`select -c.position, null from ${unnested} c where c.caller_print is not null and not ${current}`;
+  return { ...refs, table, position: sql`calls.position`, stale } as never;
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -53,7 +79,10 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 type StatementText = { text: string; values: (calls: Call[]) => (string | null)[][] };
 
 export function statementText<C extends Call>(statement: SharedStatement<C, unknown>): StatementText {
-  const query = dialect.sqlToQuery(statement.query(callTable(statement.params)));
+  const table = callTable(statement);
+  const query = dialect.sqlToQuery(
+    table.stale ? sql`${statement.query(table)} union all ${table.stale}` : statement.query(table),
+  );
   const names = query.params.map((p) => (p as { name: string }).name);
   return { text: query.sql, values: (calls) => names.map((name) => calls.map((call) => call[name] ?? null)) };
 }
@@ -76,7 +105,15 @@ export class SharedStatements {
     private readonly sharing: boolean,
   ) {}
 
-  run<C extends Call, R>(statement: SharedStatement<C, R>, call: C): Promise<R | null> {
+  // `caller`: for a statement that confirms its caller, the known caller it must confirm, if any.
+  run<C extends Call, R>(
+    statement: SharedStatement<C, R>,
+    call: C,
+    caller: CallerPrint | null = null,
+  ): Promise<R | null> {
+    if (statement.confirms) {
+      call = { ...call, callerIdentity: caller?.identityId ?? null, callerPrint: caller?.print ?? null };
+    }
     if (!this.sharing) return this.runTogether(statement, [call]).then(([answer]) => answerOf(answer));
     let loader = this.loaders.get(statement);
     if (!loader) {
@@ -116,14 +153,22 @@ export class SharedStatements {
     return answers;
   }
 
-  private async execute<C extends Call, R>(statement: SharedStatement<C, R>, calls: C[]): Promise<Map<number, R>> {
+  private async execute<C extends Call, R>(
+    statement: SharedStatement<C, R>,
+    calls: C[],
+  ): Promise<Map<number, R | CallerStale>> {
     let text = this.texts.get(statement);
     if (!text) {
       text = statementText(statement);
       this.texts.set(statement, text);
     }
     const rows = await this.runPrepared(statement.name, text.text, text.values(calls));
-    return new Map(rows.map(([position, row]) => [position as number, row as R]));
+    // A negative position: that call's caller is no longer as known.
+    return new Map<number, R | CallerStale>(
+      rows.map(([position, row]) =>
+        (position as number) < 0 ? [-(position as number), new CallerStale()] : [position as number, row as R],
+      ),
+    );
   }
 }
 

@@ -62,8 +62,7 @@ export async function getHabitHistory(
   database: AppDatabase,
   options: { user: SignedInUser; userHabitId: string; now: Date },
 ): Promise<THabitHistoryResponse> {
-  const db = database.db;
-  const facts = await findHistoryFacts(db, { userId: options.user.id, userHabitId: options.userHabitId });
+  const facts = await findHistoryFacts(database, { userId: options.user.id, userHabitId: options.userHabitId });
   if (!facts) throw notFound(NOT_YOUR_HABIT);
   const today = localDate(options.now, options.user.timeZone);
   const status = effectiveStatus(facts, today);

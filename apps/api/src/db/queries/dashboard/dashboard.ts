@@ -5,6 +5,7 @@ import { sharedStatement } from '../../speed/shared-statements.ts';
 import { memberCohortSql, type MemberCohort } from '../social/cohorts.ts';
 import { endorsementCountsSql, type EndorsementCounts } from '../social/endorsements-received.ts';
 import { loggedTodaySql, pausedTodaySql, streakSql } from '../habits/progress.ts';
+import { callerIsCurrent } from '../identity/identity.ts';
 
 export type DashboardHabitFacts = {
   id: string;
@@ -52,6 +53,7 @@ const versionsSql = (userId: SQL) => sql<DashboardVersions>`json_build_object(
 // logged and the endorsements they received (all, and since they last opened them).
 const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardRow>({
   name: 'dashboard_facts',
+  confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', today: 'date', weekStart: 'date' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
       'habits', (select coalesce(json_agg(json_build_object('id', uh.id, 'habit_id', uh.habit_id,
@@ -85,6 +87,7 @@ const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardRow>({
 // Whether facts read earlier are still exact, in one small statement.
 const dashboardVersionsStatement = sharedStatement<{ userId: string }, DashboardVersions>({
   name: 'dashboard_versions',
+  confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid' },
   query: (p) => sql`select ${p.position} as position, ${versionsSql(p.userId)} as row from ${p.table}`,
 });

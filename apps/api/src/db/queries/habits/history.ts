@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behaviours';
 import type { DbOrTx } from '../../client.ts';
 import { rowsOf } from '../../rows.ts';
+import type { AppDatabase } from '../../speed/app-database.ts';
+import { sharedStatement } from '../../speed/shared-statements.ts';
+import { callerIsCurrent } from '../identity/identity.ts';
 
 export type HistoryLog = {
   date: string;
@@ -40,21 +43,33 @@ const factsSql = sql`json_build_object('id', uh.id, 'habitId', uh.habit_id, 'hab
     'status', uh.status, 'startedOn', uh.started_on, 'frameEndsOn', uh.frame_ends_on, 'targetDays', uh.target_days,
     'logs', ${frameLogsSql}, 'pauses', ${pausesSql})`;
 
+type HistoryRow = { facts: HistoryFacts; changes: TPositiveChange[] };
+
 // The caller's user habit (through its primary key) with its habit's positive changes, or null
-// when it is not theirs.
+// when it is not theirs. The history's first statement: it confirms a known caller.
+const historyFactsStatement = sharedStatement<{ userId: string; userHabitId: string }, HistoryRow>({
+  name: 'habit_history_facts',
+  confirms: { caller: 'userId', isCurrent: callerIsCurrent },
+  params: { userId: 'uuid', userHabitId: 'uuid' },
+  query: (p) => sql`select ${p.position} as position, json_build_object('facts', ${factsSql},
+      'changes', (select coalesce(json_agg(json_build_object('id', pc.id, 'name', pc.name,
+          'description', pc.description, 'category', pc.category) order by pc.position), '[]'::json)
+        from positive_changes pc where pc.habit_id = uh.habit_id)) as row
+    from ${p.table}
+    join user_habits uh on uh.id = ${p.userHabitId} and uh.user_id = ${p.userId}
+    join habits h on h.id = uh.habit_id`,
+});
+
 export async function findHistoryFacts(
-  db: DbOrTx,
-  options: { userId: string; userHabitId: string },
+  database: AppDatabase,
+  call: { userId: string; userHabitId: string },
 ): Promise<(HistoryFacts & { positiveChanges: TPositiveChange[] }) | null> {
-  const result = await db.execute(sql`select ${factsSql} as facts,
-      (select coalesce(json_agg(json_build_object('id', pc.id, 'name', pc.name, 'description', pc.description,
-          'category', pc.category) order by pc.position), '[]'::json)
-        from positive_changes pc where pc.habit_id = uh.habit_id) as changes
-    from user_habits uh join habits h on h.id = uh.habit_id
-    where uh.id = ${options.userHabitId} and uh.user_id = ${options.userId}`);
-  const [row] = rowsOf<{ facts: HistoryFacts; changes: TPositiveChange[] }>(result);
+  const row = await database.run(historyFactsStatement, call);
   return row ? { ...row.facts, positiveChanges: row.changes } : null;
 }
+
+// The statement as SQL with its parameters (the benchmark prints its plan).
+export const historyStatements = { historyFactsStatement };
 
 export type CompletedFacts = HistoryFacts & { celebrated: boolean };
 

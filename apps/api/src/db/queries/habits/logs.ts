@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../speed/app-database.ts';
 import { retryOnDeadlock } from '../../deadlock.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { habitLogs } from '../../schema/index.ts';
+import { callerIsCurrent } from '../identity/identity.ts';
 
 // A member's user habit as the check-in rules see it (services/habits/check-in-rules.ts): its frame, its
 // pauses and the ids of its habit's positive changes.
@@ -23,6 +24,7 @@ export type CheckInUserHabit = {
 // a reason, decision 014). A habit never paused reads no pause.
 const activeUserHabitStatement = sharedStatement<{ userId: string; id: string }, CheckInUserHabit>({
   name: 'active_user_habit',
+  confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', id: 'uuid' },
   query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id, 'habitId', u.habit_id,
       'status', u.status, 'startedOn', u.started_on, 'frameEndsOn', u.frame_ends_on,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TUserFlowStatusResponse } from '@habitrack/contracts/auth/get-user-flow-status';
 import type { AppDatabase } from '../../speed/app-database.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
+import { callerIsCurrent } from './identity.ts';
 
 type ManagedTeam = TUserFlowStatusResponse['manageable_teams'][number];
 
@@ -17,6 +18,7 @@ export type FlowFacts = {
 // (an archived team is offered for no new department).
 const flowFactsStatement = sharedStatement<{ userId: string; today: string }, FlowFacts>({
   name: 'user_flow_facts',
+  confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', today: 'date' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
       'hasActiveHabits', exists (select 1 from user_habits uh where uh.user_id = ${p.userId} and uh.status = 'active'

@@ -2,7 +2,7 @@ import { arrayContains, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client.ts';
 import { identities, organisations, users } from '../../schema/index.ts';
 import type { AppDatabase } from '../../speed/app-database.ts';
-import { sharedStatement } from '../../speed/shared-statements.ts';
+import { sharedStatement, type CallerColumns } from '../../speed/shared-statements.ts';
 import type { SignedInUser } from '../../../types/signed-in-user.ts';
 
 const userColumns = {
@@ -31,8 +31,22 @@ type UserJson = Omit<
   createdAt: string;
 };
 
-// Every signed-in request reads its caller: the requests of one turn share the statement.
-const userByIdentityStatement = sharedStatement<{ issuer: string; subject: string }, UserJson>({
+// What a known caller is confirmed by (db/speed/known-callers.ts): a print of everything the
+// sign-in lookup read of the user and their organisation. Any change to either row (role, team,
+// deactivation, erasure, terms, time zone, organisation, trusted tenants, ...) changes it.
+const printSql = sql.raw(`md5(row(u.*, o.name, o.azure_tenant_ids)::text)`);
+
+// True while the caller is as the sign-in lookup read them: the identity still leads to the same
+// user, and the print of their rows is the same. Hot statements check it in the same statement.
+export const callerIsCurrent = (caller: CallerColumns) => sql`exists (select 1 from identities i
+    join users u on u.id = i.user_id join organisations o on o.id = u.organisation_id
+    where i.id = ${caller.identityId} and u.id = ${caller.userId} and ${printSql} = ${caller.print})`;
+
+type Print = { identityId: string; print: string };
+
+// Every signed-in request reads its caller, unless it is known (db/speed/known-callers.ts): the
+// requests of one turn share the statement.
+const userByIdentityStatement = sharedStatement<{ issuer: string; subject: string }, UserJson & Print>({
   name: 'find_user_by_identity',
   params: { issuer: 'text', subject: 'text' },
   query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id,
@@ -40,7 +54,8 @@ const userByIdentityStatement = sharedStatement<{ issuer: string; subject: strin
       'role', u.role, 'timeZone', u.time_zone, 'termsAcceptedAt', u.terms_accepted_at,
       'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at, 'teamId', u.team_id,
       'isAdmin', u.is_admin, 'deactivatedAt', u.deactivated_at, 'externalId', u.external_id,
-      'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids) as row
+      'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids,
+      'identityId', i.id, 'print', ${printSql}) as row
     from ${p.table}
     join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
     join users u on u.id = i.user_id
@@ -54,16 +69,18 @@ export async function findUserByIdentity(
   call: { issuer: string; subject: string },
 ): Promise<SignedInUser | null> {
   const row = await database.run(userByIdentityStatement, call);
-  return (
-    row && {
-      ...row,
-      termsAcceptedAt: dateOrNull(row.termsAcceptedAt),
-      privacyAcceptedAt: dateOrNull(row.privacyAcceptedAt),
-      deactivatedAt: dateOrNull(row.deactivatedAt),
-      erasedAt: dateOrNull(row.erasedAt),
-      createdAt: new Date(row.createdAt),
-    }
-  );
+  if (!row) return null;
+  const { identityId, print, ...user } = row;
+  const signedIn: SignedInUser = {
+    ...user,
+    termsAcceptedAt: dateOrNull(user.termsAcceptedAt),
+    privacyAcceptedAt: dateOrNull(user.privacyAcceptedAt),
+    deactivatedAt: dateOrNull(user.deactivatedAt),
+    erasedAt: dateOrNull(user.erasedAt),
+    createdAt: new Date(user.createdAt),
+  };
+  database.callers.read(signedIn, { userId: signedIn.id, identityId, print });
+  return signedIn;
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<SignedInUser | null> {

@@ -14,6 +14,7 @@ import type { AppDatabase } from '../../speed/app-database.ts';
 import { seal, type SealedVersions } from '../../speed/held-answers.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { rowsOf } from '../../rows.ts';
+import { callerIsCurrent } from '../identity/identity.ts';
 
 // Reads of the prepared aggregates (migration 0013, decision 016): no read touches a log table.
 
@@ -49,6 +50,7 @@ type InsightsCallerRow = {
 // the table reads them all (0.65 ms after 28,000 notes on the benchmark's data, 0.07 ms by index).
 const insightsCallerStatement = sharedStatement<{ userId: string; organisationId: string }, InsightsCallerRow>({
   name: 'insights_caller',
+  confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', organisationId: 'uuid' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
       'programme', json_build_object('id', pr.id, 'name', pr.name, 'startsAt', pr.starts_at),

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../speed/app-database.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { memberCohortSql, standingsVersionSql, type MemberCohort, type StandingsVersion } from './cohorts.ts';
 import { memberStandingsSql } from '../habits/progress.ts';
+import { callerIsCurrent } from '../identity/identity.ts';
 
 export type LeaderboardFacts = { cohort: MemberCohort | null; endorsedToday: string[] };
 
@@ -12,6 +13,7 @@ export type LeaderboardFacts = { cohort: MemberCohort | null; endorsedToday: str
 // they endorsed on their `today`.
 const leaderboardFactsStatement = sharedStatement<{ userId: string; today: string }, LeaderboardFacts>({
   name: 'leaderboard_facts',
+  confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', today: 'date' },
   query: (p) => sql`select ${p.position} as position, json_build_object('cohort', ${memberCohortSql(p.userId)},
       'endorsedToday', (select coalesce(json_agg(e.endorsed_id), '[]'::json) from endorsements e
