@@ -49,7 +49,7 @@ describeEachDatabase('stored habit progress with pauses', (getDatabase) => {
     const { db } = getDatabase();
     const statsOf = async (database: Database, userId: string, today: string) => {
       const fresh = new AppDatabase(database, { sharedStatements: true, namedStatements: true, heldAnswers: false });
-      const facts = await findDashboardFacts(fresh, { userId, today, weekStart: addDays(today, -6) });
+      const facts = await findDashboardFacts(fresh, { userId, today, weekStart: addDays(today, -6), locale: 'en-GB' });
       return facts.habits[0]!;
     };
     await fc.assert(

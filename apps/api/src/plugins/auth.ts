@@ -1,3 +1,4 @@
+import { resolveLocale, type TSupportedLocale } from '@habitrack/contracts/common/locales';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTokenVerifier, InvalidTokenError, type KeySets, type VerifiedToken } from '../auth/verify-token.ts';
@@ -7,7 +8,9 @@ import { HttpError, unauthorized } from '../lib/errors.ts';
 import { signedInUser } from '../services/identity/identity.service.ts';
 import type { FailureSource } from './rate-limit.ts';
 
-export type Caller = { user: SignedInUser; token: VerifiedToken };
+// `locale`: the language the request is answered in (docs/domain/locales.md): the member's own
+// choice, else their directory's, else the request's Accept-Language, else the organisation's.
+export type Caller = { user: SignedInUser; token: VerifiedToken; locale: TSupportedLocale };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +50,13 @@ async function authPlugin(
       token: verified,
       browserTimeZone: typeof zone === 'string' ? zone : null,
     }).catch(refusedBy({ kind: 'identity', identity: identityOf(verified) }));
-    request.caller = { user, token: verified };
+    const locale = resolveLocale({
+      chosen: user.locale,
+      directory: user.directoryLocale,
+      acceptLanguage: request.headers['accept-language'] ?? null,
+      organisationDefault: user.organisationDefaultLocale,
+    });
+    request.caller = { user, token: verified, locale };
   });
 
   async function verifyBearer(header: string | undefined): Promise<VerifiedToken> {

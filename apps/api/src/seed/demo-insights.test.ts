@@ -26,7 +26,7 @@ const shown = (figure: TFigure) => !figure.suppressed && figure.value !== null;
 async function insightsOf(database: Database, email: string) {
   const user = await findUserByEmail(database.db, email);
   const fresh = new AppDatabase(database, { sharedStatements: false, namedStatements: false, heldAnswers: false });
-  return getInsights(fresh, { user: user!, query: { period: '4w' }, now: TODAY });
+  return getInsights(fresh, { user: user!, query: { period: '4w' }, now: TODAY, locale: 'en-GB' });
 }
 
 // The demo's insights (issue 20, item 6): every chart shows something on the first start, and one

@@ -20,7 +20,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getInsights(app.database, { user: callerOf(request).user, query: request.query, now: app.now() }),
+      getInsights(app.database, { ...callerOf(request), query: request.query, now: app.now() }),
   );
 };
 
