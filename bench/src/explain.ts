@@ -58,7 +58,9 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
       ],
       [
         'dashboard, first read or after a change (the rank from the standings below)',
-        sharedStatementSql(dashboardStatements.dashboardFactsStatement, [{ userId, today, weekStart, locale: 'en-GB' }]),
+        sharedStatementSql(dashboardStatements.dashboardFactsStatement, [
+          { userId, today, weekStart, locale: 'en-GB' },
+        ]),
       ],
       [
         'cohort members (the standings below)',

@@ -55,7 +55,12 @@ async function activeHabitStats(database: Database, options: { userId: string; n
   const today = options.today ?? options.now.toISOString().slice(0, 10);
   // Read afresh every time: nothing held between calls.
   const fresh = new AppDatabase(database, { sharedStatements: true, namedStatements: true, heldAnswers: false });
-  const facts = await findDashboardFacts(fresh, { userId: options.userId, today, weekStart: addDays(today, -6), locale: 'en-GB' });
+  const facts = await findDashboardFacts(fresh, {
+    userId: options.userId,
+    today,
+    weekStart: addDays(today, -6),
+    locale: 'en-GB',
+  });
   return facts.habits;
 }
 

@@ -11,8 +11,7 @@ import { formatPath, parseYamlFile, type FieldPath } from './yaml-file.ts';
 // Each item's texts in other languages, by locale (docs/domain/programme-content.md#languages).
 // The locales are checked with the whole file (translationProblems), where the programme's
 // default language is known.
-const translationsOf = <S extends z.ZodRawShape>(shape: S) =>
-  z.record(z.string(), z.strictObject(shape)).default({});
+const translationsOf = <S extends z.ZodRawShape>(shape: S) => z.record(z.string(), z.strictObject(shape)).default({});
 
 const positiveChange = z.strictObject({
   name: requiredText,
@@ -128,7 +127,10 @@ function translationProblems(file: ProgrammeFile): Found[] {
     for (const [locale, translation] of Object.entries(item.translations)) {
       const path = [...at, 'translations', locale];
       if (!isSupportedLocale(locale)) {
-        found.push({ path, message: `${locale} is not a supported locale; use one of ${SUPPORTED_LOCALES.join(', ')}` });
+        found.push({
+          path,
+          message: `${locale} is not a supported locale; use one of ${SUPPORTED_LOCALES.join(', ')}`,
+        });
         continue;
       }
       if (locale === defaultLocale) {

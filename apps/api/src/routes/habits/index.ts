@@ -75,8 +75,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      getTodayLog(app.database, { ...callerOf(request), id: request.params.habitId, now: app.now() }),
+    async (request) => getTodayLog(app.database, { ...callerOf(request), id: request.params.habitId, now: app.now() }),
   );
 
   app.post(

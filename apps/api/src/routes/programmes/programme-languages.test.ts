@@ -21,7 +21,9 @@ describeEachDatabase('programme content in the member’s language', (getDatabas
     const db = getDatabase().db;
     await db
       .update(programmes)
-      .set({ translations: { 'de-DE': { name: 'Programm für exzellente Führung', intro_content: '<p>Willkommen</p>' } } })
+      .set({
+        translations: { 'de-DE': { name: 'Programm für exzellente Führung', intro_content: '<p>Willkommen</p>' } },
+      })
       .where(eq(programmes.id, world.programme.id));
     // Module 2 has no German name.
     await db

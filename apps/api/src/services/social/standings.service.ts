@@ -68,10 +68,7 @@ const heldStandings = heldAnswer<StandingsCall, RankedStandings, AppDatabase>({
 });
 
 // The cohort's leaderboard entries in order; null when the cohort no longer exists.
-export function rankedStandings(
-  database: AppDatabase,
-  options: { cohort: MemberCohort; now: Date; locale: string },
-) {
+export function rankedStandings(database: AppDatabase, options: { cohort: MemberCohort; now: Date; locale: string }) {
   const { cohort, now, locale } = options;
   return database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now, locale });
 }

@@ -35,7 +35,9 @@ const text = (alias: string, field: 'name' | 'description' | 'category', locale:
     locale: sql`${locale}`,
   });
 
-const frameLogsSql = (locale: string) => sql`(select coalesce(json_agg(json_build_object('date', l.log_date, 'type', l.log_type,
+const frameLogsSql = (
+  locale: string,
+) => sql`(select coalesce(json_agg(json_build_object('date', l.log_date, 'type', l.log_type,
       'note', l.note, 'positiveChange', case when pc.id is null then null
         else json_build_object('id', pc.id, 'name', ${text('pc', 'name', locale)}) end) order by l.log_date), '[]'::json)
     from habit_logs l left join positive_changes pc on pc.id = l.positive_change_id

@@ -85,7 +85,12 @@ function liveStreakSql(today: SQL): SQL {
 // "limit 1" keeps the planner from turning the user lookup into a scan of all users.
 export function memberStandingsSql(options: { cohortId: SQL; now: SQL; locale: SQL }): SQL {
   const today = sql`t.today`;
-  const habitName = inLocale({ translations: sql`h.translations`, field: 'name', fallback: sql`h.name`, locale: options.locale });
+  const habitName = inLocale({
+    translations: sql`h.translations`,
+    field: 'name',
+    fallback: sql`h.name`,
+    locale: options.locale,
+  });
   return sql`
     select cm.user_id as id, u.full_name, u.email, u.job_title, u.role, s.streak, s.habits,
       (select count(*) from endorsements e where e.endorsed_id = cm.user_id)::int as received,
