@@ -8,8 +8,9 @@ import { HttpError, unauthorized } from '../lib/errors.ts';
 import { signedInUser } from '../services/identity/identity.service.ts';
 import type { FailureSource } from './rate-limit.ts';
 
-// `locale`: the language the request is answered in (docs/domain/locales.md): the member's own
-// choice, else their directory's, else the request's Accept-Language, else the organisation's.
+// `locale`: the language the request is answered in: the member's own choice, else their
+// directory's, else the request's Accept-Language, else the organisation's
+// (docs/decisions/021-internationalisation-with-lingui.md).
 export type Caller = { user: SignedInUser; token: VerifiedToken; locale: TSupportedLocale };
 
 declare module 'fastify' {
