@@ -113,7 +113,7 @@ export async function setHabitRetired(db: DbOrTx, options: { habitId: string; re
 // A new habit goes last in its behaviour.
 export async function insertHabit(
   db: DbOrTx,
-  options: { behaviourId: string; fields: Required<HabitFields> },
+  options: { behaviourId: string; fields: Required<Omit<HabitFields, 'translations'>> },
 ): Promise<string> {
   const [row] = await db
     .insert(habits)
