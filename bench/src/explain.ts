@@ -54,11 +54,13 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
       ],
       [
         'dashboard, repeated read (whether the facts held are current; the rank from the standings below)',
-        sharedStatementSql(dashboardStatements.dashboardVersionsStatement, [{ userId }]),
+        sharedStatementSql(dashboardStatements.dashboardVersionsStatement, [{ userId, locale: 'en-GB' }]),
       ],
       [
         'dashboard, first read or after a change (the rank from the standings below)',
-        sharedStatementSql(dashboardStatements.dashboardFactsStatement, [{ userId, today, weekStart }]),
+        sharedStatementSql(dashboardStatements.dashboardFactsStatement, [
+          { userId, today, weekStart, locale: 'en-GB' },
+        ]),
       ],
       [
         'cohort members (the standings below)',
@@ -66,7 +68,7 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
       ],
       [
         'cohort standings, 200 members (once per change of the cohort, see docs/decisions/007)',
-        leaderboardStatements.cohortStandingsQuery(db, { cohortId: member!.cohort_id, now }).toSQL(),
+        leaderboardStatements.cohortStandingsQuery(db, { cohortId: member!.cohort_id, now, locale: 'en-GB' }).toSQL(),
       ],
       ['flow status', sharedStatementSql(flowStatements.flowFactsStatement, [{ userId, today }])],
       [

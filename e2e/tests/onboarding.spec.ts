@@ -23,12 +23,14 @@ function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-// Through the header's Reset (developer tools are on in the e2e server), from the intro page, where
-// no overlay covers the header.
+// Through the Reset item of the header's demo menu (developer tools are on in the e2e server), from
+// the intro page, where no overlay covers the header.
 async function resetThroughHeader(page: Page) {
   await page.goto('/programme/intro');
-  const reset = page.getByRole('banner').getByRole('button', { name: 'Reset' });
-  await expect(reset).toBeVisible({ timeout: 20_000 });
+  const demoTools = page.getByRole('banner').getByRole('button', { name: 'Demo tools' });
+  await expect(demoTools).toBeVisible({ timeout: 20_000 });
+  await demoTools.click();
+  const reset = page.getByRole('menuitem', { name: 'Reset' });
   let confirmation: { type: string; message: string } | null = null;
   page.once('dialog', (dialog) => {
     confirmation = { type: dialog.type(), message: dialog.message() };

@@ -54,7 +54,7 @@ describeEachDatabase('stored habit progress with pauses', (getDatabase) => {
         heldAnswers: false,
         knownCallers: false,
       });
-      const facts = await findDashboardFacts(fresh, { userId, today, weekStart: addDays(today, -6) });
+      const facts = await findDashboardFacts(fresh, { userId, today, weekStart: addDays(today, -6), locale: 'en-GB' });
       return facts.habits[0]!;
     };
     await fc.assert(

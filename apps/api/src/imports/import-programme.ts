@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { TContentTranslation, TContentTranslations } from '@habitrack/contracts/common/content-translations';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { behaviours, habits, modules, organisations, positiveChanges, programmes } from '../db/schema/index.ts';
 import { ImportError } from './import-error.ts';
@@ -42,6 +43,39 @@ async function ensureOrganisation(tx: Tx, org: ProgrammeFile['organisation']) {
   return { id: existing.id, counts };
 }
 
+// The file's translations as stored: only the texts given (docs/domain/programme-content.md#languages).
+function stored(translations: Record<string, Record<string, unknown>>): TContentTranslations {
+  const result: Record<string, TContentTranslation> = {};
+  for (const [locale, texts] of Object.entries(translations)) {
+    const kept = Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== undefined));
+    if (Object.keys(kept).length > 0) result[locale] = kept;
+  }
+  return result as TContentTranslations;
+}
+
+// The programme row's own texts per locale: module names go to the modules, the intro is sanitised.
+function programmeTranslations(p: ProgrammeFile['programme']): TContentTranslations {
+  return stored(
+    Object.fromEntries(
+      Object.entries(p.translations).map(([locale, t]) => [
+        locale,
+        {
+          name: t.name,
+          description: t.description,
+          intro_content: t.intro_content ? sanitizeIntroContent(t.intro_content) || undefined : undefined,
+        },
+      ]),
+    ),
+  );
+}
+
+// Module i's name per locale.
+function moduleTranslations(p: ProgrammeFile['programme'], index: number): TContentTranslations {
+  return stored(
+    Object.fromEntries(Object.entries(p.translations).map(([locale, t]) => [locale, { name: t.modules?.[index] }])),
+  );
+}
+
 async function upsertProgramme(tx: Tx, organisationId: string, p: ProgrammeFile['programme']) {
   const before = await tx
     .select({ id: programmes.id })
@@ -57,6 +91,8 @@ async function upsertProgramme(tx: Tx, organisationId: string, p: ProgrammeFile[
       description: p.description,
       introContent: intro || null,
       startsAt: p.starts_at,
+      defaultLocale: p.default_locale,
+      translations: programmeTranslations(p),
     })
     .onConflictDoUpdate({
       target: [programmes.organisationId, programmes.slug],
@@ -65,6 +101,8 @@ async function upsertProgramme(tx: Tx, organisationId: string, p: ProgrammeFile[
         description: programmes.description,
         introContent: programmes.introContent,
         startsAt: programmes.startsAt,
+        defaultLocale: programmes.defaultLocale,
+        translations: programmes.translations,
       }),
     })
     .returning({ id: programmes.id });
@@ -78,17 +116,20 @@ async function upsertProgramme(tx: Tx, organisationId: string, p: ProgrammeFile[
 
 // Modules are an outline identified by position; nothing else refers to them, so the stored list
 // is made to match the file, including dropping positions past its end.
-async function syncModules(tx: Tx, programmeId: string, names: readonly string[]) {
+async function syncModules(tx: Tx, programmeId: string, programme: ProgrammeFile['programme']) {
+  const names = programme.modules;
   const before = await tx
     .select({ id: modules.id, position: modules.position })
     .from(modules)
     .where(eq(modules.programmeId, programmeId));
   const written = await tx
     .insert(modules)
-    .values(names.map((name, i) => ({ programmeId, position: i + 1, name })))
+    .values(
+      names.map((name, i) => ({ programmeId, position: i + 1, name, translations: moduleTranslations(programme, i) })),
+    )
     .onConflictDoUpdate({
       target: [modules.programmeId, modules.position],
-      ...updateWhenChanged({ name: modules.name }),
+      ...updateWhenChanged({ name: modules.name, translations: modules.translations }),
     })
     .returning({ id: modules.id, position: modules.position });
   const removed = await tx
@@ -110,10 +151,22 @@ async function upsertBehaviours(tx: Tx, programmeId: string, file: ProgrammeFile
     .where(eq(behaviours.programmeId, programmeId));
   const written = await tx
     .insert(behaviours)
-    .values(file.behaviours.map((b, i) => ({ programmeId, position: i + 1, name: b.name, description: b.description })))
+    .values(
+      file.behaviours.map((b, i) => ({
+        programmeId,
+        position: i + 1,
+        name: b.name,
+        description: b.description,
+        translations: stored(b.translations),
+      })),
+    )
     .onConflictDoUpdate({
       target: [behaviours.programmeId, behaviours.name],
-      ...updateWhenChanged({ position: behaviours.position, description: behaviours.description }),
+      ...updateWhenChanged({
+        position: behaviours.position,
+        description: behaviours.description,
+        translations: behaviours.translations,
+      }),
     })
     .returning({ id: behaviours.id, name: behaviours.name });
   const toKeyed = (r: { id: string; name: string }) => ({ key: r.name, id: r.id });
@@ -136,6 +189,7 @@ async function upsertHabits(tx: Tx, file: ProgrammeFile, behaviourId: (name: str
       estimatedTimeMinutes: h.estimated_time_minutes,
       defaultDurationDays: h.default_duration_days,
       tips: h.tips,
+      translations: stored(h.translations),
     })),
   );
   const parents = [...new Set(rows.map((r) => r.behaviourId))];
@@ -156,6 +210,7 @@ async function upsertHabits(tx: Tx, file: ProgrammeFile, behaviourId: (name: str
         estimatedTimeMinutes: habits.estimatedTimeMinutes,
         defaultDurationDays: habits.defaultDurationDays,
         tips: habits.tips,
+        translations: habits.translations,
       }),
     })
     .returning({ id: habits.id, behaviourId: habits.behaviourId, name: habits.name });
@@ -183,6 +238,7 @@ async function upsertPositiveChanges(
         name: c.name,
         description: c.description,
         category: c.category,
+        translations: stored(c.translations),
       })),
     ),
   );
@@ -200,6 +256,7 @@ async function upsertPositiveChanges(
         position: positiveChanges.position,
         description: positiveChanges.description,
         category: positiveChanges.category,
+        translations: positiveChanges.translations,
       }),
     })
     .returning({ id: positiveChanges.id, habitId: positiveChanges.habitId, name: positiveChanges.name });
@@ -224,7 +281,7 @@ export async function importProgramme(
   return db.transaction(async (tx) => {
     const organisation = await ensureOrganisation(tx, content.organisation);
     const programme = await upsertProgramme(tx, organisation.id, content.programme);
-    const moduleCounts = await syncModules(tx, programme.id, content.programme.modules);
+    const moduleCounts = await syncModules(tx, programme.id, content.programme);
     const behaviourResult = await upsertBehaviours(tx, programme.id, content);
     const habitResult = await upsertHabits(tx, content, behaviourResult.idOf);
     const changeCounts = await upsertPositiveChanges(tx, content, (b, h) =>

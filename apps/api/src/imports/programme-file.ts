@@ -1,14 +1,27 @@
 import { z } from 'zod';
+import { DEFAULT_CONTENT_LOCALE } from '@habitrack/contracts/common/content-translations';
+import { isSupportedLocale, SUPPORTED_LOCALES } from '@habitrack/contracts/common/locales';
 import type { ImportProblem } from './import-error.ts';
 import { findDuplicates, formatVersion, optionalText, requiredText, slug } from './fields.ts';
-import { formatPath, parseYamlFile } from './yaml-file.ts';
+import { formatPath, parseYamlFile, type FieldPath } from './yaml-file.ts';
 
 // The programme content file (docs/operations/importing.md). Objects are strict: an unknown key
 // is almost always a misspelt known one, and silently ignoring it would lose content.
+
+// Each item's texts in other languages, by locale (docs/domain/programme-content.md#languages).
+// The locales are checked with the whole file (translationProblems), where the programme's
+// default language is known.
+const translationsOf = <S extends z.ZodRawShape>(shape: S) => z.record(z.string(), z.strictObject(shape)).default({});
+
 const positiveChange = z.strictObject({
   name: requiredText,
   description: optionalText,
   category: requiredText,
+  translations: translationsOf({
+    name: requiredText.optional(),
+    description: requiredText.optional(),
+    category: requiredText.optional(),
+  }),
 });
 
 const habit = z.strictObject({
@@ -21,12 +34,19 @@ const habit = z.strictObject({
   default_duration_days: z.number().int().min(1).max(366).default(60),
   tips: z.array(requiredText).default([]),
   positive_changes: z.array(positiveChange).default([]),
+  translations: translationsOf({
+    name: requiredText.optional(),
+    description: requiredText.optional(),
+    instructions: requiredText.optional(),
+    tips: z.array(requiredText).optional(),
+  }),
 });
 
 const behaviour = z.strictObject({
   name: requiredText,
   description: optionalText,
   habits: z.array(habit).min(1, 'a behaviour needs at least one habit'),
+  translations: translationsOf({ name: requiredText.optional(), description: requiredText.optional() }),
 });
 
 const startsAt = z.iso
@@ -44,7 +64,18 @@ export const ProgrammeFileSchema = z.strictObject({
     description: optionalText,
     intro_content: optionalText,
     starts_at: startsAt,
+    // The language of the file's main texts.
+    default_locale: z
+      .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
+      .default(DEFAULT_CONTENT_LOCALE),
     modules: z.array(requiredText).min(1, 'a programme needs at least one module'),
+    translations: translationsOf({
+      name: requiredText.optional(),
+      description: requiredText.optional(),
+      intro_content: requiredText.optional(),
+      // The module names in order, as many as the programme has.
+      modules: z.array(requiredText).optional(),
+    }),
   }),
   behaviours: z.array(behaviour).min(1, 'a programme needs at least one behaviour'),
 });
@@ -81,10 +112,68 @@ function duplicateNames(file: ProgrammeFile) {
   return found;
 }
 
+type Found = { path: FieldPath; message: string };
+
+// A translation must be into a shipped locale other than the default, and may only translate what
+// the item has: a text it lacks, or a module or tip past the end of its list, does not exist.
+function translationProblems(file: ProgrammeFile): Found[] {
+  const found: Found[] = [];
+  const defaultLocale = file.programme.default_locale;
+  const check = (
+    item: { translations: Record<string, Record<string, unknown>> } & Record<string, unknown>,
+    at: FieldPath,
+    what: string,
+  ) => {
+    for (const [locale, translation] of Object.entries(item.translations)) {
+      const path = [...at, 'translations', locale];
+      if (!isSupportedLocale(locale)) {
+        found.push({
+          path,
+          message: `${locale} is not a supported locale; use one of ${SUPPORTED_LOCALES.join(', ')}`,
+        });
+        continue;
+      }
+      if (locale === defaultLocale) {
+        found.push({
+          path,
+          message: `${locale} is the programme's default language: its texts are the main ones, not a translation`,
+        });
+        continue;
+      }
+      for (const [field, value] of Object.entries(translation)) {
+        if (value === undefined) continue;
+        const main = field === 'modules' ? file.programme.modules : item[field];
+        if (main === null || main === undefined) {
+          found.push({ path: [...path, field], message: `translates ${field}, which this ${what} does not have` });
+        } else if (Array.isArray(value) && Array.isArray(main) && value.length !== main.length) {
+          found.push({
+            path: [...path, field],
+            message: `lists ${value.length} ${field} but the ${what} has ${main.length}; translate each one, in order`,
+          });
+        }
+      }
+    }
+  };
+  check(file.programme, ['programme'], 'programme');
+  file.behaviours.forEach((b, bi) => {
+    check(b, ['behaviours', bi], 'behaviour');
+    b.habits.forEach((h, hi) => {
+      check(h, ['behaviours', bi, 'habits', hi], 'habit');
+      h.positive_changes.forEach((c, ci) =>
+        check(c, ['behaviours', bi, 'habits', hi, 'positive_changes', ci], 'positive change'),
+      );
+    });
+  });
+  return found;
+}
+
 export function parseProgrammeFile(options: { source: string; fileName: string }) {
   const file = parseYamlFile({ ...options, schema: ProgrammeFileSchema });
-  const problems: ImportProblem[] = duplicateNames(file.data).map((d) =>
-    file.problemAt(d.path, `repeats ${formatPath(d.firstPath)}; names must be unique here`),
-  );
+  const problems: ImportProblem[] = [
+    ...duplicateNames(file.data).map((d) =>
+      file.problemAt(d.path, `repeats ${formatPath(d.firstPath)}; names must be unique here`),
+    ),
+    ...translationProblems(file.data).map((f) => file.problemAt(f.path, f.message)),
+  ];
   return { ...file, problems };
 }

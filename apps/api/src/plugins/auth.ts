@@ -1,3 +1,4 @@
+import { resolveLocale, type TSupportedLocale } from '@habitrack/contracts/common/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTokenVerifier, InvalidTokenError, type KeySets, type VerifiedToken } from '../auth/verify-token.ts';
@@ -8,7 +9,10 @@ import { HttpError, unauthorized } from '../lib/errors.ts';
 import { signedInUser } from '../services/identity/identity.service.ts';
 import type { FailureSource } from './rate-limit.ts';
 
-export type Caller = { user: SignedInUser; token: VerifiedToken };
+// `locale`: the language the request is answered in: the member's own choice, else their
+// directory's, else the request's Accept-Language, else the organisation's
+// (docs/decisions/021-internationalisation-with-lingui.md).
+export type Caller = { user: SignedInUser; token: VerifiedToken; locale: TSupportedLocale };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,11 +62,22 @@ async function authPlugin(
       : null;
     if (known && (typeof zone !== 'string' || zone === known.user.timeZone)) {
       request.knownCaller = known;
-      request.caller = { user: { ...known.user }, token: verified };
+      request.caller = { user: { ...known.user }, token: verified, locale: localeOf(request, known.user) };
       return;
     }
     await readCaller(request, verified);
   });
+
+  // The language the request is answered in: the member's choice, their directory's, the
+  // browser's, the organisation's (docs/domain/locales.md).
+  function localeOf(request: FastifyRequest, user: SignedInUser): TSupportedLocale {
+    return resolveLocale({
+      chosen: user.locale,
+      directory: user.directoryLocale,
+      acceptLanguage: request.headers['accept-language'] ?? null,
+      organisationDefault: user.organisationDefaultLocale,
+    });
+  }
 
   async function readCaller(request: FastifyRequest, verified: VerifiedToken): Promise<void> {
     const zone = request.headers['x-time-zone'];
@@ -73,7 +88,7 @@ async function authPlugin(
       browserTimeZone: typeof zone === 'string' ? zone : null,
     }).catch(refusedBy({ kind: 'identity', identity: identityOf(verified) }));
     callers().remember(identityOf(verified), user);
-    request.caller = { user, token: verified };
+    request.caller = { user, token: verified, locale: localeOf(request, user) };
   }
 
   // Every /api/v1 handler runs through this (routes/api.ts). A request given a known caller runs

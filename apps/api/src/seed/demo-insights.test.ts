@@ -23,7 +23,7 @@ import { seedDemo } from './seed-demo.ts';
 const TODAY = new Date('2026-11-26T10:00:00Z');
 const shown = (figure: TFigure) => !figure.suppressed && figure.value !== null;
 
-async function insightsOf(database: Database, email: string) {
+async function insightsOf(database: Database, email: string, period: '4w' | 'programme' = '4w') {
   const user = await findUserByEmail(database.db, email);
   const fresh = new AppDatabase(database, {
     sharedStatements: false,
@@ -31,7 +31,7 @@ async function insightsOf(database: Database, email: string) {
     heldAnswers: false,
     knownCallers: false,
   });
-  return getInsights(fresh, { user: user!, query: { period: '4w' }, now: TODAY });
+  return getInsights(fresh, { user: user!, query: { period }, now: TODAY, locale: 'en-GB' });
 }
 
 // The demo's insights (issue 20, item 6): every chart shows something on the first start, and one
@@ -76,6 +76,16 @@ describeEachDatabase('the demo seed for the insights', (getDb) => {
       expect(values).toHaveLength(6);
       for (const value of values) expect(value.measuredOn < '2026-11-26').toBe(true);
     }
+  });
+
+  it('draws the whole programme, which has no start date, from its first activity, not two empty years', async () => {
+    const insights = await insightsOf(getDb(), 'eleanor.whitfield@acme.example', 'programme');
+    // The demo's history begins some weeks before its "today"; the last complete week ends the range.
+    expect(insights.weeks.at(-1)).toBe('2026-11-16');
+    expect(insights.weeks).toHaveLength(10);
+    // The first week drawn is one in which members did something: the demo's moods begin there.
+    expect(insights.weeks[0]).toBe('2026-09-14');
+    expect(insights.mood[0]!.average).toEqual({ suppressed: false, value: expect.any(Number) });
   });
 
   it("gives the leader a figure in every chart, and People Operations' figures suppressed", async () => {

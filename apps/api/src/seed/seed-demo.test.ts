@@ -14,6 +14,7 @@ import {
   userHabits,
   users,
 } from '../db/schema/index.ts';
+import { parseProgrammeFile } from '../imports/programme-file.ts';
 import { snapshotTables } from '../imports/testing/table-snapshot.ts';
 import { describeEachDatabase } from '../test/each-database.ts';
 import { addDays, localDate } from '../lib/local-date.ts';
@@ -238,4 +239,38 @@ it('ships demo content with the promised shape', () => {
   expect(people.organisation).toMatchObject({ slug: 'acme-corp', email_domains: ['acme.example'] });
   expect(people.teams.length).toBeGreaterThanOrEqual(3);
   expect(people.users.find((u: { role?: string }) => u.role === 'team_leader').manages).toHaveLength(2);
+});
+
+// The demo speaks German and French too (docs/domain/programme-content.md#languages): every text a
+// member reads, in both, and the file passes the import's checks.
+it('ships every demo text in German and French', () => {
+  const source = readFileSync(fileURLToPath(new URL('../../seed/programme.yaml', import.meta.url)), 'utf8');
+  const file = parseProgrammeFile({ source, fileName: 'programme.yaml' });
+  expect(file.problems).toEqual([]);
+  const { programme, behaviours } = file.data;
+  expect(programme.default_locale).toBe('en-GB');
+  const expectTranslated = (item: Record<string, unknown>, fields: string[]) => {
+    for (const locale of ['de-DE', 'fr-FR']) {
+      const translation = (item.translations as Record<string, Record<string, unknown>>)[locale];
+      for (const field of fields) {
+        if (item[field] === null) continue;
+        expect(translation?.[field], `${String(item.name)}: ${field} in ${locale}`).toBeTruthy();
+        // A category may be the same word ("Communication" in French); every other text is written anew.
+        if (field !== 'category') {
+          expect(translation?.[field], `${String(item.name)}: ${field} in ${locale}`).not.toEqual(item[field]);
+        }
+      }
+    }
+  };
+  expectTranslated(programme, ['name', 'description', 'intro_content']);
+  for (const locale of ['de-DE', 'fr-FR'] as const) {
+    expect(programme.translations[locale]?.modules).toHaveLength(programme.modules.length);
+  }
+  for (const behaviour of behaviours) {
+    expectTranslated(behaviour, ['name', 'description']);
+    for (const habit of behaviour.habits) {
+      expectTranslated(habit, ['name', 'description', 'instructions', 'tips']);
+      for (const change of habit.positive_changes) expectTranslated(change, ['name', 'description', 'category']);
+    }
+  }
 });

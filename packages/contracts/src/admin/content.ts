@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { zPlainText } from '../common/plain-text.ts';
+import { SUPPORTED_LOCALES } from '../common/locales.ts';
+import { type TContentKind, type TContentTranslations, zContentTranslation } from '../common/content-translations.ts';
 
 // The programme content in the administration console (issue 21, decision 018). Only the
 // administrator's own organisation's programmes; another organisation's ids are 404.
@@ -40,6 +42,29 @@ const zTips = z
 const atLeastOne = (body: Record<string, unknown>) => Object.values(body).some((value) => value !== undefined);
 const NOTHING_TO_CHANGE = 'must change at least one field';
 
+// An item's texts in other languages than its programme's default, by locale, as stored
+// (docs/domain/programme-content.md#languages).
+const zStoredTranslations = z.record(
+  z.string(),
+  z.object({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    intro_content: z.string().optional(),
+    instructions: z.string().optional(),
+    category: z.string().optional(),
+    tips: z.array(z.string()).optional(),
+  }),
+) as unknown as z.ZodType<TContentTranslations>;
+
+// A change of an item's translations: per locale, its texts in that language (replacing those it
+// had), or null to remove the locale's translation. Other locales are left as they are.
+const zTranslationChanges = (kind: TContentKind) =>
+  z
+    .partialRecord(z.enum(SUPPORTED_LOCALES), zContentTranslation(kind).nullable(), {
+      error: `must map supported locales (${SUPPORTED_LOCALES.join(', ')}) to texts`,
+    })
+    .optional();
+
 export const ZAdminContentParams = z.object({ id: z.uuid({ error: 'must be an id (UUID)' }) });
 
 export const ZAdminPositiveChange = z.object({
@@ -48,6 +73,7 @@ export const ZAdminPositiveChange = z.object({
   name: z.string(),
   description: z.string().nullable(),
   category: z.string(),
+  translations: zStoredTranslations,
 });
 export type TAdminPositiveChange = z.infer<typeof ZAdminPositiveChange>;
 
@@ -66,6 +92,7 @@ export const ZAdminHabit = z.object({
   retired: z.boolean(),
   retired_at: z.iso.datetime().nullable(),
   positive_changes: z.array(ZAdminPositiveChange),
+  translations: zStoredTranslations,
 });
 export type TAdminHabit = z.infer<typeof ZAdminHabit>;
 
@@ -74,11 +101,17 @@ export const ZAdminBehaviourFields = z.object({
   position: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+  translations: zStoredTranslations,
 });
 export const ZAdminBehaviour = ZAdminBehaviourFields.extend({ habits: z.array(ZAdminHabit) });
 export type TAdminBehaviour = z.infer<typeof ZAdminBehaviour>;
 
-export const ZAdminModule = z.object({ id: z.uuid(), position: z.number().int(), name: z.string() });
+export const ZAdminModule = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  name: z.string(),
+  translations: zStoredTranslations,
+});
 export type TAdminModule = z.infer<typeof ZAdminModule>;
 
 export const ZAdminProgrammeSummary = z.object({
@@ -89,6 +122,9 @@ export const ZAdminProgrammeSummary = z.object({
   // Sanitised HTML (docs/domain/programme-content.md#introduction-content).
   intro_content: z.string().nullable(),
   starts_at: z.iso.datetime().nullable(),
+  // The language of the texts above; translations give them in others.
+  default_locale: z.string(),
+  translations: zStoredTranslations,
 });
 export type TAdminProgrammeSummary = z.infer<typeof ZAdminProgrammeSummary>;
 
@@ -108,17 +144,24 @@ export const ZUpdateProgrammeRequest = z
     name: zName.optional(),
     description: zText().optional(),
     intro_content: zText(INTRO_CONTENT_MAX).optional(),
+    translations: zTranslationChanges('programme'),
   })
   .refine(atLeastOne, { error: NOTHING_TO_CHANGE });
 export type TUpdateProgrammeRequest = z.infer<typeof ZUpdateProgrammeRequest>;
 
 // PATCH /admin/modules/{id}
-export const ZUpdateModuleRequest = z.strictObject({ name: zName });
+export const ZUpdateModuleRequest = z
+  .strictObject({ name: zName.optional(), translations: zTranslationChanges('module') })
+  .refine(atLeastOne, { error: NOTHING_TO_CHANGE });
 export type TUpdateModuleRequest = z.infer<typeof ZUpdateModuleRequest>;
 
 // PATCH /admin/behaviours/{id} — a name the programme already uses is 409.
 export const ZUpdateBehaviourRequest = z
-  .strictObject({ name: zName.optional(), description: zText().optional() })
+  .strictObject({
+    name: zName.optional(),
+    description: zText().optional(),
+    translations: zTranslationChanges('behaviour'),
+  })
   .refine(atLeastOne, { error: NOTHING_TO_CHANGE });
 export type TUpdateBehaviourRequest = z.infer<typeof ZUpdateBehaviourRequest>;
 
@@ -149,6 +192,7 @@ export const ZUpdateHabitRequest = z
     estimated_time_minutes: zMinutes.optional(),
     default_duration_days: zDays.optional(),
     tips: zTips.optional(),
+    translations: zTranslationChanges('habit'),
   })
   .refine(atLeastOne, { error: NOTHING_TO_CHANGE });
 export type TUpdateHabitRequest = z.infer<typeof ZUpdateHabitRequest>;
@@ -161,6 +205,7 @@ export const ZUpdatePositiveChangeRequest = z
     name: zName.optional(),
     description: zText().optional(),
     category: zName.optional(),
+    translations: zTranslationChanges('positive_change'),
   })
   .refine(atLeastOne, { error: NOTHING_TO_CHANGE });
 export type TUpdatePositiveChangeRequest = z.infer<typeof ZUpdatePositiveChangeRequest>;

@@ -112,7 +112,7 @@ const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       changeModule(app.database, {
         admin: callerOf(request).user,
         moduleId: request.params.id,
-        name: request.body.name,
+        input: request.body,
       }),
   );
 

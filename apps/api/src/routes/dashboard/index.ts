@@ -17,7 +17,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getDashboard(app.database, { user: callerOf(request).user, now: app.now() }),
+    async (request) => getDashboard(app.database, { ...callerOf(request), now: app.now() }),
   );
 };
 

@@ -23,7 +23,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListHabitsResponse.describe('The habits, for a member without a current programme.') },
       },
     },
-    async (request) => listHabits(app.database, callerOf(request).user),
+    async (request) => listHabits(app.database, callerOf(request)),
   );
 
   app.get(
@@ -37,7 +37,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listMyActiveHabits(app.database, { user: callerOf(request).user, now: app.now() }),
+    async (request) => listMyActiveHabits(app.database, { ...callerOf(request), now: app.now() }),
   );
 
   app.post(
@@ -55,7 +55,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await selectHabit(app.database, {
-        user: callerOf(request).user,
+        ...callerOf(request),
         habitId: request.body.habit_id,
         now: app.now(),
       });
@@ -75,8 +75,7 @@ const habitRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      getTodayLog(app.database, { user: callerOf(request).user, id: request.params.habitId, now: app.now() }),
+    async (request) => getTodayLog(app.database, { ...callerOf(request), id: request.params.habitId, now: app.now() }),
   );
 
   app.post(

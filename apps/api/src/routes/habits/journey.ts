@@ -27,7 +27,7 @@ const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listCompletedHabits(app.database, { user: callerOf(request).user, now: app.now() }),
+    async (request) => listCompletedHabits(app.database, { ...callerOf(request), now: app.now() }),
   );
 
   app.get(
@@ -42,7 +42,7 @@ const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getHabitHistory(app.database, {
-        user: callerOf(request).user,
+        ...callerOf(request),
         userHabitId: request.params.userHabitId,
         now: app.now(),
       }),

@@ -19,8 +19,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      getInsights(app.database, { user: callerOf(request).user, query: request.query, now: app.now() }),
+    async (request) => getInsights(app.database, { ...callerOf(request), query: request.query, now: app.now() }),
   );
 };
 

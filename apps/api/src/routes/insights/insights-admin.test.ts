@@ -101,9 +101,10 @@ describeEachDatabase('insights for administrators, and held answers', (getDataba
     expect(again.body).toEqual(first.body);
     const [user] = await getDatabase().db.select().from(users).where(eq(users.id, f.leader.id));
     const answer = await getInsights(app.database, {
-      user: { ...user!, organisationName: 'Acme', organisationTenantIds: [] },
+      user: { ...user!, organisationName: 'Acme', organisationTenantIds: [], organisationDefaultLocale: 'en-GB' },
       query: { period: '4w' },
       now: NOW,
+      locale: 'en-GB',
     });
     expect(Object.isFrozen(answer)).toBe(true);
     expect(Object.isFrozen(answer.participation[0])).toBe(true);

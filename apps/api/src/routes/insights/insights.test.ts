@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../../test/tokens.ts';
 import type { Member } from '../../test/world.ts';
-import { createOrgWithGoals } from '../organizational/testing/goals.ts';
+import { createOrgWithGoals, setStartsAt } from '../organizational/testing/goals.ts';
 import { createInsightsFixture, NOW, WEEKS, type InsightsFixture } from './testing/insights.ts';
 
 const hidden = { suppressed: true };
@@ -163,5 +163,35 @@ describeEachDatabase('insights', (getDatabase) => {
   it('covers 12 weeks and the whole programme', async () => {
     expect((await get(f.leader, 'period=12w')).body.weeks).toHaveLength(12);
     expect((await get(f.leader, 'period=12w')).body.weeks.at(-1)).toBe('2026-03-09');
+  });
+
+  it('starts the whole programme at its first activity when it has no start date, else at its start', async () => {
+    // No start date: the habits were picked in the week of 2 March, nothing earlier.
+    const unset = await get(f.leader, 'period=programme');
+    expect(unset.body.weeks).toEqual(['2026-03-02', '2026-03-09']);
+    expect(unset.body.participation.map((w: { participants: unknown }) => w.participants)).toEqual([
+      shown(10),
+      shown(10),
+    ]);
+    try {
+      // A start date decides, even before any activity: from the week of Wednesday 4 February.
+      await setStartsAt(getDatabase().db, f.programmeId, new Date('2026-02-04T09:00:00Z'));
+      expect((await get(f.leader, 'period=programme')).body.weeks).toEqual([
+        '2026-02-02',
+        '2026-02-09',
+        '2026-02-16',
+        ...WEEKS.slice(1),
+      ]);
+    } finally {
+      await setStartsAt(getDatabase().db, f.programmeId, null);
+    }
+    expect((await get(f.leader, 'period=programme')).body.weeks).toEqual(['2026-03-02', '2026-03-09']);
+  });
+
+  it('draws no week of a programme without a start date before its members do anything', async () => {
+    const empty = await createOrgWithGoals(app, getDatabase().db, issuers);
+    const { status, body } = await get(empty.leader, 'period=programme');
+    expect(status).toBe(200);
+    expect(body.weeks).toEqual([]);
   });
 });

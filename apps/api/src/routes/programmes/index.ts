@@ -14,7 +14,10 @@ const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProgramme.describe("The programme of the caller's cohort, with its modules.") },
       },
     },
-    async (request) => getCurrentProgramme(app.database, callerOf(request).user),
+    async (request) => {
+      const { user, locale } = callerOf(request);
+      return getCurrentProgramme(app.database, { user, locale });
+    },
   );
 
   app.get(
@@ -31,8 +34,10 @@ const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      listProgrammeBehaviours(app.database, { user: callerOf(request).user, programmeId: request.params.id }),
+    async (request) => {
+      const { user, locale } = callerOf(request);
+      return listProgrammeBehaviours(app.database, { user, locale, programmeId: request.params.id });
+    },
   );
 };
 

@@ -21,7 +21,7 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listCohortMembers(app.database, { user: callerOf(request).user, now: app.now() }),
+    async (request) => listCohortMembers(app.database, { ...callerOf(request), now: app.now() }),
   );
 
   app.post(

@@ -222,11 +222,14 @@ describeEachDatabase('cohort leaderboard and endorsements API', (getDatabase) =>
             i % 2 ? [{ userHabitId: h.id, logDate: '2026-11-21', logType: 'completed' as const }] : [],
           ),
         );
-      await members(viewer);
       return viewer;
     }
     const small = await cohortOf(10);
     const large = await cohortOf(500);
+    // Both ranked once, after both worlds exist: creating content raises the content version,
+    // which a held leaderboard is confirmed by (it names habits).
+    await members(small);
+    await members(large);
     const { queries } = getDatabase();
     const smallCount = await countQueries(queries, () => members(small));
     const largeCount = await countQueries(queries, () => members(large));

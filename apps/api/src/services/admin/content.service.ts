@@ -5,6 +5,7 @@ import type {
   TAdminProgramme,
   TAdminProgrammeSummary,
   TUpdateBehaviourRequest,
+  TUpdateModuleRequest,
   TUpdatePositiveChangeRequest,
   TUpdateProgrammeRequest,
 } from '@habitrack/contracts/admin/content';
@@ -25,7 +26,7 @@ import {
   behaviourNameTaken,
   positiveChangeNameTaken,
   updateBehaviourTexts,
-  updateModuleName,
+  updateModule,
   updatePositiveChangeTexts,
   updateProgrammeTexts,
 } from '../../db/queries/admin/content-writes.ts';
@@ -33,6 +34,7 @@ import { sanitizeIntroContent } from '../../imports/sanitize-intro.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Admin } from './admin.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
+import { changedTranslations } from './content-translations.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // Programme content in the administration console (issue 21, decision 018). Every item is looked
@@ -82,14 +84,22 @@ export async function changeProgramme(
   return db.transaction(async (tx) => {
     const before = toProgrammeSummary(await lockProgramme(tx, admin, options.programmeId));
     const intro = input.intro_content === undefined ? undefined : sanitizeIntroContent(input.intro_content ?? '');
+    const introContent = intro === undefined ? undefined : intro || null;
+    const translations = changedTranslations({
+      kind: 'programme',
+      texts: {
+        name: input.name ?? before.name,
+        description: input.description === undefined ? before.description : input.description,
+        intro_content: introContent === undefined ? before.intro_content : introContent,
+      },
+      defaultLocale: before.default_locale,
+      current: before.translations,
+      changes: input.translations,
+    });
     const after = toProgrammeSummary(
       await updateProgrammeTexts(tx, {
         programmeId: before.id,
-        fields: {
-          name: input.name,
-          description: input.description,
-          introContent: intro === undefined ? undefined : intro || null,
-        },
+        fields: { name: input.name, description: input.description, introContent, translations },
       }),
     );
     await auditWrite(tx, admin, {
@@ -105,15 +115,22 @@ export async function changeProgramme(
 
 export async function changeModule(
   database: AppDatabase,
-  options: { admin: Admin; moduleId: string; name: string },
+  options: { admin: Admin; moduleId: string; input: TUpdateModuleRequest },
 ): Promise<TAdminModule> {
   const db = database.db;
-  const { admin } = options;
+  const { admin, input } = options;
   return db.transaction(async (tx) => {
     const found = await findModule(tx, { moduleId: options.moduleId, organisationId: admin.organisationId });
     if (!found) throw notFound(MODULE_NOT_FOUND);
-    await lockProgramme(tx, admin, found.programmeId);
-    const after = await updateModuleName(tx, { moduleId: found.id, name: options.name });
+    const programme = await lockProgramme(tx, admin, found.programmeId);
+    const translations = changedTranslations({
+      kind: 'module',
+      texts: { name: input.name ?? found.name },
+      defaultLocale: programme.defaultLocale,
+      current: found.translations,
+      changes: input.translations,
+    });
+    const after = await updateModule(tx, { moduleId: found.id, fields: { name: input.name, translations } });
     await auditWrite(tx, admin, {
       action: 'module.update',
       entity: 'module',
@@ -134,16 +151,26 @@ export async function changeBehaviour(
   return db.transaction(async (tx) => {
     const found = await findBehaviour(tx, { behaviourId: options.behaviourId, organisationId: admin.organisationId });
     if (!found) throw notFound(BEHAVIOUR_NOT_FOUND);
-    await lockProgramme(tx, admin, found.programmeId);
+    const programme = await lockProgramme(tx, admin, found.programmeId);
     if (
       input.name !== undefined &&
       (await behaviourNameTaken(tx, { programmeId: found.programmeId, name: input.name, exceptId: found.id }))
     ) {
       throw conflict(`This programme already has a behaviour named "${input.name}".`);
     }
+    const translations = changedTranslations({
+      kind: 'behaviour',
+      texts: {
+        name: input.name ?? found.name,
+        description: input.description === undefined ? found.description : input.description,
+      },
+      defaultLocale: programme.defaultLocale,
+      current: found.translations,
+      changes: input.translations,
+    });
     const after = await updateBehaviourTexts(tx, {
       behaviourId: found.id,
-      fields: { name: input.name, description: input.description },
+      fields: { name: input.name, description: input.description, translations },
     });
     await auditWrite(tx, admin, {
       action: 'behaviour.update',
@@ -165,7 +192,7 @@ export async function changePositiveChange(
   return db.transaction(async (tx) => {
     const found = await findPositiveChange(tx, { changeId: options.changeId, organisationId: admin.organisationId });
     if (!found) throw notFound(CHANGE_NOT_FOUND);
-    await lockProgramme(tx, admin, found.programmeId);
+    const programme = await lockProgramme(tx, admin, found.programmeId);
     const { change } = found;
     if (
       input.name !== undefined &&
@@ -173,9 +200,20 @@ export async function changePositiveChange(
     ) {
       throw conflict(`This habit already has a positive change named "${input.name}".`);
     }
+    const translations = changedTranslations({
+      kind: 'positive_change',
+      texts: {
+        name: input.name ?? change.name,
+        description: input.description === undefined ? change.description : input.description,
+        category: input.category ?? change.category,
+      },
+      defaultLocale: programme.defaultLocale,
+      current: change.translations,
+      changes: input.translations,
+    });
     const after = await updatePositiveChangeTexts(tx, {
       changeId: change.id,
-      fields: { name: input.name, description: input.description, category: input.category },
+      fields: { name: input.name, description: input.description, category: input.category, translations },
     });
     await auditWrite(tx, admin, {
       action: 'positive_change.update',

@@ -8,6 +8,7 @@ import {
   updateHabitFields,
 } from '../../db/queries/admin/content-writes.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { changedTranslations } from './content-translations.ts';
 import type { Admin } from './admin.ts';
 import { lockProgramme } from './content.service.ts';
 import { auditWrite } from '../audit/audit-trail.ts';
@@ -63,12 +64,13 @@ export async function addHabit(
   });
 }
 
-// The habit of the organisation, its programme locked, as it is before the write.
-async function writableHabit(db: DbOrTx, admin: Admin, habitId: string): Promise<TAdminHabit> {
+// The habit of the organisation, its programme locked, as it is before the write, with its
+// programme's default language.
+async function writableHabit(db: DbOrTx, admin: Admin, habitId: string) {
   const found = await findHabitWithProgramme(db, { habitId, organisationId: admin.organisationId });
   if (!found) throw notFound(HABIT_NOT_FOUND);
-  await lockProgramme(db, admin, found.programmeId);
-  return (await readHabit(db, habitId))!;
+  const programme = await lockProgramme(db, admin, found.programmeId);
+  return { habit: (await readHabit(db, habitId))!, defaultLocale: programme.defaultLocale };
 }
 
 export async function changeHabit(
@@ -78,14 +80,26 @@ export async function changeHabit(
   const db = database.db;
   const { admin, input } = options;
   return db.transaction(async (tx) => {
-    const before = await writableHabit(tx, admin, options.habitId);
+    const { habit: before, defaultLocale } = await writableHabit(tx, admin, options.habitId);
     if (
       input.name !== undefined &&
       (await habitNameTaken(tx, { behaviourId: before.behaviour_id, name: input.name, exceptId: before.id }))
     ) {
       throw conflict(`This behaviour already has a habit named "${input.name}".`);
     }
-    await updateHabitFields(tx, { habitId: before.id, fields: habitFieldsOf(input) });
+    const translations = changedTranslations({
+      kind: 'habit',
+      texts: {
+        name: input.name ?? before.name,
+        description: input.description === undefined ? before.description : input.description,
+        instructions: input.instructions === undefined ? before.instructions : input.instructions,
+        tips: input.tips ?? before.tips,
+      },
+      defaultLocale,
+      current: before.translations,
+      changes: input.translations,
+    });
+    await updateHabitFields(tx, { habitId: before.id, fields: { ...habitFieldsOf(input), translations } });
     const after = (await readHabit(tx, before.id))!;
     await auditWrite(tx, admin, { action: 'habit.update', entity: 'habit', entityId: before.id, before, after });
     return after;
@@ -101,7 +115,7 @@ export async function setHabitRetirement(
   const db = database.db;
   const { admin, retire } = options;
   return db.transaction(async (tx) => {
-    const before = await writableHabit(tx, admin, options.habitId);
+    const { habit: before } = await writableHabit(tx, admin, options.habitId);
     if (before.retired === retire) return before;
     await setHabitRetired(tx, { habitId: before.id, retiredAt: retire ? options.now : null });
     const after = (await readHabit(tx, before.id))!;

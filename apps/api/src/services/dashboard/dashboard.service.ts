@@ -12,13 +12,18 @@ import { weeklyMood, weekStart } from './weekly-mood.ts';
 // habits, their place in the cohort, the week's moods and the positive changes they logged.
 export async function getDashboard(
   database: AppDatabase,
-  options: { user: SignedInUser; now: Date },
+  options: { user: SignedInUser; now: Date; locale: string },
 ): Promise<TDashboardResponse> {
   const { user, now } = options;
   const today = localDate(now, user.timeZone);
-  const facts = await findDashboardFacts(database, { userId: user.id, today, weekStart: weekStart(today) });
+  const facts = await findDashboardFacts(database, {
+    userId: user.id,
+    today,
+    weekStart: weekStart(today),
+    locale: options.locale,
+  });
   const { cohort } = facts;
-  const ranked = cohort ? await rankedStandings(database, cohort, now) : null;
+  const ranked = cohort ? await rankedStandings(database, { cohort, now, locale: options.locale }) : null;
   // 0 only if the member left the cohort after their facts were read.
   const myRank = (ranked?.findIndex((entry) => entry.user.id === user.id) ?? -1) + 1;
   const habits = facts.habits.map((row) => ({

@@ -13,13 +13,13 @@ const NOT_ACTIVE = 'This habit is not one of your active habits.';
 
 export async function getTodayLog(
   database: AppDatabase,
-  options: { user: SignedInUser; id: string; now: Date },
+  options: { user: SignedInUser; id: string; now: Date; locale: string },
 ): Promise<TTodayLogResponse> {
   const today = localDate(options.now, options.user.timeZone);
   const found = await findActiveUserHabit(database, { userId: options.user.id, id: options.id });
   // A completed habit is no longer one of the active habits (decision 014).
   const userHabit = found && !frameIsOver(found, today) ? found : null;
-  const habit = userHabit && (await findHabit(database.db, userHabit.habitId));
+  const habit = userHabit && (await findHabit(database.db, { habitId: userHabit.habitId, locale: options.locale }));
   if (!userHabit || !habit) throw notFound(NOT_ACTIVE);
   const log = await findLog(database.db, { userHabitId: userHabit.id, date: today });
   return { habit, user_habit_id: userHabit.id, today, log: log && toHabitLog(log, userHabit.habitId) };

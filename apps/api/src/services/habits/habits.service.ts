@@ -16,19 +16,20 @@ import { localDate } from '../../lib/local-date.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 
 // Every habit of the caller's organisation's programmes.
-export function listHabits(database: AppDatabase, user: SignedInUser): Promise<THabit[]> {
+export function listHabits(database: AppDatabase, options: { user: SignedInUser; locale: string }): Promise<THabit[]> {
   const db = database.db;
-  return listOrganisationHabits(db, user.organisationId);
+  return listOrganisationHabits(db, { organisationId: options.user.organisationId, locale: options.locale });
 }
 
 export function listMyActiveHabits(
   database: AppDatabase,
-  options: { user: SignedInUser; now: Date },
+  options: { user: SignedInUser; now: Date; locale: string },
 ): Promise<TUserHabit[]> {
   const db = database.db;
   return listActiveUserHabits(db, {
     userId: options.user.id,
     today: localDate(options.now, options.user.timeZone),
+    locale: options.locale,
   });
 }
 
@@ -42,7 +43,7 @@ export type SelectHabitResult = { created: boolean; userHabit: TUserHabit };
 // again starts a new user habit with a new frame (decision 014).
 export async function selectHabit(
   database: AppDatabase,
-  options: { user: SignedInUser; habitId: string; now: Date },
+  options: { user: SignedInUser; habitId: string; now: Date; locale: string },
 ): Promise<SelectHabitResult> {
   const db = database.db;
   const { user, habitId } = options;
@@ -52,7 +53,7 @@ export async function selectHabit(
     throw conflict(HABIT_RETIRED);
   }
   const today = localDate(options.now, user.timeZone);
-  const member = { userId: user.id, today };
+  const member = { userId: user.id, today, locale: options.locale };
   await completeEndedHabits(db, member);
 
   for (let attempt = 0; attempt <= MAX_ACTIVE_HABITS; attempt++) {
@@ -82,7 +83,7 @@ export async function selectHabit(
 
 async function activeUserHabit(
   db: DbOrTx,
-  member: { userId: string; today: string },
+  member: { userId: string; today: string; locale: string },
   userHabitId: string,
 ): Promise<TUserHabit> {
   const found = (await listActiveUserHabits(db, member)).find((h) => h.id === userHabitId);

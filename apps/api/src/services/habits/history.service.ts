@@ -60,9 +60,13 @@ function canLog(facts: HistoryFacts, status: THabitHistoryResponse['status'], da
 // of anyone's history.
 export async function getHabitHistory(
   database: AppDatabase,
-  options: { user: SignedInUser; userHabitId: string; now: Date },
+  options: { user: SignedInUser; userHabitId: string; now: Date; locale: string },
 ): Promise<THabitHistoryResponse> {
-  const facts = await findHistoryFacts(database, { userId: options.user.id, userHabitId: options.userHabitId });
+  const facts = await findHistoryFacts(database, {
+    userId: options.user.id,
+    userHabitId: options.userHabitId,
+    locale: options.locale,
+  });
   if (!facts) throw notFound(NOT_YOUR_HABIT);
   const today = localDate(options.now, options.user.timeZone);
   const status = effectiveStatus(facts, today);
@@ -100,11 +104,11 @@ export async function getHabitHistory(
 // (docs/domain/habits-and-the-frame.md#completed-habits-and-the-celebration).
 export async function listCompletedHabits(
   database: AppDatabase,
-  options: { user: SignedInUser; now: Date },
+  options: { user: SignedInUser; now: Date; locale: string },
 ): Promise<TCompletedHabit[]> {
   const db = database.db;
   const today = localDate(options.now, options.user.timeZone);
-  const completed = await listCompletedFacts(db, { userId: options.user.id, today });
+  const completed = await listCompletedFacts(db, { userId: options.user.id, today, locale: options.locale });
   return completed.map((facts) => ({
     user_habit_id: facts.id,
     habit_id: facts.habitId,

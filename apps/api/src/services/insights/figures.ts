@@ -43,7 +43,8 @@ export function mondayOf(date: string): string {
 }
 
 // Complete ISO weeks only: the week in progress would always look low. The whole programme runs
-// from the week of its start (at most two years back).
+// from the week of its start (at most two years back); with no start (a programme without a start
+// date before any activity, docs/domain/insights.md#periods-and-weeks) it has no week yet.
 export function weeksOf(period: TInsightPeriod, options: { today: string; programmeStart: string | null }): string[] {
   const last = addDays(mondayOf(options.today), -7);
   const count =
@@ -52,7 +53,7 @@ export function weeksOf(period: TInsightPeriod, options: { today: string; progra
       : period === '12w'
         ? 12
         : options.programmeStart === null
-          ? MAX_PROGRAMME_WEEKS
+          ? 0
           : Math.min(MAX_PROGRAMME_WEEKS, Math.floor(daysBetween(mondayOf(options.programmeStart), last) / 7) + 1);
   return Array.from({ length: Math.max(0, count) }, (_, i) => addDays(last, -7 * (count - 1 - i)));
 }

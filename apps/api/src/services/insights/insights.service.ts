@@ -1,9 +1,11 @@
 import type { TInsights, TInsightsQuery } from '@habitrack/contracts/insights/get-insights';
+import { translatedText } from '@habitrack/contracts/common/content-translations';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import {
   applyWrittenFacts,
   findInsightsCaller,
+  findFirstActivityWeek,
   findOrganisationProgramme,
   listProgrammeCohorts,
   listProgrammeHabitNames,
@@ -51,13 +53,15 @@ type InsightsCall = {
   scope: { kind: 'organisation' } | { kind: 'department'; department: { id: string } } | { kind: 'owned' };
   versions: InsightVersions;
   now: Date;
+  // The caller's: the programme, behaviours and habits are named in it.
+  locale: string;
 };
 
 export async function getInsights(
   database: AppDatabase,
-  options: { user: SignedInUser; query: TInsightsQuery; now: Date },
+  options: { user: SignedInUser; query: TInsightsQuery; now: Date; locale: string },
 ): Promise<TInsights> {
-  const { user, query, now } = options;
+  const { user, query, now, locale } = options;
   const db = database.db;
   const asked = query.department_id
     ? await findDepartmentInOrganisation(db, { departmentId: query.department_id, organisationId: user.organisationId })
@@ -87,12 +91,20 @@ export async function getInsights(
     : seesAll
       ? { kind: 'organisation' }
       : { kind: 'owned' };
-  const answer = await database.held(heldInsights, { programme, user, period: query.period, scope, versions, now });
+  const answer = await database.held(heldInsights, {
+    programme,
+    user,
+    period: query.period,
+    scope,
+    versions,
+    now,
+    locale,
+  });
   return answer!;
 }
 
-// One answer per programme, scope, period and the caller's calendar (their local date, and for the
-// whole programme the local date it started on: what the weeks depend on), reused while no fact,
+// One answer per programme, scope, period, the caller's calendar (their local date, and for the
+// whole programme the local date it started on: what the weeks depend on) and locale, reused while no fact,
 // group or name it shows has changed (the versions, migration 0016), for every leader and
 // administrator of the organisation alike (decision 013).
 const heldInsights = heldAnswer<InsightsCall, TInsights, AppDatabase>({
@@ -111,6 +123,7 @@ const heldInsights = heldAnswer<InsightsCall, TInsights, AppDatabase>({
       call.period === 'programme' && call.programme.startsAt
         ? localDate(call.programme.startsAt, call.user.timeZone)
         : '',
+      call.locale,
     ].join('|'),
   read: async (database, call) => {
     const from = Math.floor(call.now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
@@ -123,11 +136,11 @@ const heldInsights = heldAnswer<InsightsCall, TInsights, AppDatabase>({
 
 // The answer read afresh from the prepared aggregates.
 async function readInsights(db: DbOrTx, call: InsightsCall): Promise<TInsights> {
-  const { programme, user, period, scope, now } = call;
+  const { programme, user, period, scope, now, locale } = call;
   const organisationWide = scope.kind === 'organisation';
   const weeks = weeksOf(period, {
     today: localDate(now, user.timeZone),
-    programmeStart: programme.startsAt ? localDate(programme.startsAt, user.timeZone) : null,
+    programmeStart: await programmeStartOf(db, { programme, user, period }),
   });
   const [from, to] = [weeks[0] ?? '1970-01-05', weeks.at(-1) ?? '1970-01-05'];
   // The reads that do not depend on each other go together (one answer read afresh waits for the
@@ -151,7 +164,7 @@ async function readInsights(db: DbOrTx, call: InsightsCall): Promise<TInsights> 
     teamsRead.then((teamIds) =>
       readMembersNow(db, { programmeId: programme.id, teamIds: organisationWide ? undefined : teamIds, now }),
     ),
-    listProgrammeHabitNames(db, programme.id),
+    listProgrammeHabitNames(db, { programmeId: programme.id, locale }),
     organisationWide ? readCohortWeeks(db, { programmeId: programme.id, from, to }) : null,
   ]);
   const scopeTeams = scopeTeamsOf(departments.map((d) => d.team_id));
@@ -161,7 +174,10 @@ async function readInsights(db: DbOrTx, call: InsightsCall): Promise<TInsights> 
   hideSmallGroups(departmentFigures);
 
   return {
-    programme: { id: programme.id, name: programme.name },
+    programme: {
+      id: programme.id,
+      name: translatedText(programme.translations, { locale, field: 'name', fallback: programme.name }),
+    },
     scope: organisationWide ? 'organisation' : 'departments',
     period,
     weeks,
@@ -173,6 +189,18 @@ async function readInsights(db: DbOrTx, call: InsightsCall): Promise<TInsights> 
     departments: departmentFigures.map((d) => ({ id: d.id, ...d.figures })),
     goals: await goalLineOfSight(db, { programmeId: programme.id, departments: departmentFigures }),
   };
+}
+
+// Where the whole programme starts: its start date, or else the week of its first activity (a
+// programme without a start date would otherwise be drawn over two empty years). The first
+// activity moves only with a fact, which raises the version the held answer is confirmed by.
+async function programmeStartOf(
+  db: DbOrTx,
+  options: { programme: InsightsCall['programme']; user: InsightsCall['user']; period: InsightsCall['period'] },
+): Promise<string | null> {
+  if (options.period !== 'programme') return null;
+  if (options.programme.startsAt) return localDate(options.programme.startsAt, options.user.timeZone);
+  return findFirstActivityWeek(db, options.programme.id);
 }
 
 // The programme's cohorts and their weekly check-in sums.

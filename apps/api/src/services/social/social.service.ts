@@ -21,11 +21,11 @@ const NO_COHORT = 'You are not in a cohort yet. Your programme administrator add
 // (docs/domain/standings-and-endorsements.md#who-is-listed).
 export async function listCohortMembers(
   database: AppDatabase,
-  options: { user: SignedInUser; now: Date },
+  options: { user: SignedInUser; now: Date; locale: string },
 ): Promise<TCohortMember[]> {
-  const { user, now } = options;
+  const { user, now, locale } = options;
   const facts = await findLeaderboardFacts(database, { userId: user.id, today: localDate(now, user.timeZone) });
-  const ranked = facts.cohort && (await rankedStandings(database, facts.cohort, now));
+  const ranked = facts.cohort && (await rankedStandings(database, { cohort: facts.cohort, now, locale }));
   if (!ranked) throw notFound(NO_COHORT);
   const endorsedToday = new Set(facts.endorsedToday);
   // Only the caller's own entry and those they endorsed today differ from the shared ones.

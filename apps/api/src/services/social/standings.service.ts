@@ -44,7 +44,7 @@ function toEntry(standing: Standing, index: number): Readonly<TCohortMember> {
   return deepFreeze(entry);
 }
 
-type StandingsCall = { cohortId: string; version: StandingsVersion; now: Date };
+type StandingsCall = { cohortId: string; version: StandingsVersion; now: Date; locale: string };
 
 function ranked(facts: StandingFacts[]): RankedStandings {
   const members = facts.map((m) => ({ ...m, progress: totalProgress(m.habits) }));
@@ -58,7 +58,8 @@ function ranked(facts: StandingFacts[]): RankedStandings {
 const heldStandings = heldAnswer<StandingsCall, RankedStandings, AppDatabase>({
   name: 'cohort standings',
   max: 2_000,
-  key: (call) => call.cohortId,
+  // One per locale the cohort is read in: its members' habits are named in it.
+  key: (call) => `${call.cohortId} ${call.locale}`,
   read: async (database, call) => {
     const read = await readCohortStandings(database.db, call);
     return read && { ...read, value: ranked(read.value) };
@@ -67,6 +68,7 @@ const heldStandings = heldAnswer<StandingsCall, RankedStandings, AppDatabase>({
 });
 
 // The cohort's leaderboard entries in order; null when the cohort no longer exists.
-export function rankedStandings(database: AppDatabase, cohort: MemberCohort, now: Date) {
-  return database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now });
+export function rankedStandings(database: AppDatabase, options: { cohort: MemberCohort; now: Date; locale: string }) {
+  const { cohort, now, locale } = options;
+  return database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now, locale });
 }

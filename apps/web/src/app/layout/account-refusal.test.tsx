@@ -39,7 +39,7 @@ describe('an account refused in the middle of a session', () => {
     expect(await screen.findByRole('heading', { level: 1, name: DEACTIVATED_HEADING })).toHaveFocus();
     expect(screen.queryByRole('heading', { name: 'My data' })).not.toBeInTheDocument();
     expect(within(banner).queryByRole('link', { name: 'My data' })).not.toBeInTheDocument();
-    expect(within(banner).queryByRole('button', { name: 'Debug' })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: 'Demo tools' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(auth.calls.logout).toBe(1);
   });

@@ -41,6 +41,12 @@ function rememberProgress() {
   setSelectedIdpType('auth0');
 }
 
+// The developer tools sit in the header's "Demo tools" menu.
+async function chooseDemoTool(name: 'Debug' | 'Reset') {
+  await userEvent.click(await screen.findByRole('button', { name: 'Demo tools' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name }));
+}
+
 const resetCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => url === RESET_URL);
 
 describe('common header', () => {
@@ -83,13 +89,41 @@ describe('common header', () => {
     expect(await screen.findByText('Welcome, priya.sharma@acme.example')).toBeVisible();
   });
 
-  it('hides Debug and Reset unless developer tools are on', async () => {
+  it('hides the demo tools unless developer tools are on', async () => {
     stubApi();
     renderRoute(PAGE);
 
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Demo tools' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Debug' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+  });
+
+  it('groups Debug and Reset in one demo menu, apart from Logout, reachable by keyboard', async () => {
+    stubWithDevTools();
+    renderRoute(PAGE);
+
+    const banner = await screen.findByRole('banner');
+    const menuButton = await within(banner).findByRole('button', { name: 'Demo tools' });
+    // Not buttons of their own beside Logout: only the menu's items.
+    expect(within(banner).queryByRole('button', { name: 'Debug' })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    menuButton.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Debug', 'Reset']);
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('Debug shows the flow status, the token check and the simple test', async () => {
@@ -99,10 +133,10 @@ describe('common header', () => {
       '/api/v1/auth/simple-test': () => Response.json({ message: 'Authenticated', user_id: 'u1' }),
     });
     renderRoute(PAGE);
-    const debug = await screen.findByRole('button', { name: 'Debug' });
+    await screen.findByRole('button', { name: 'Demo tools' });
     // Developer calls only when asked for.
     expect(fetchMock).not.toHaveBeenCalledWith('/api/v1/auth/debug-token', expect.anything());
-    await userEvent.click(debug);
+    await chooseDemoTool('Debug');
 
     const panel = await screen.findByRole('dialog', { name: 'Debug' });
     expect(await within(panel).findByText(/"navigation_path": "onboarding"/)).toBeVisible();
@@ -119,7 +153,7 @@ describe('common header', () => {
     });
     renderRoute(PAGE);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    await chooseDemoTool('Reset');
 
     expect(browser.confirm).toHaveBeenCalledWith(CONFIRM_TEXT);
     await waitFor(() => expect(browser.reload).toHaveBeenCalledTimes(1));
@@ -136,7 +170,7 @@ describe('common header', () => {
     const fetchMock = stubWithDevTools();
     renderRoute(PAGE);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    await chooseDemoTool('Reset');
 
     expect(browser.confirm).toHaveBeenCalledWith(CONFIRM_TEXT);
     expect(resetCalls(fetchMock)).toEqual([]);
@@ -152,7 +186,7 @@ describe('common header', () => {
     stubWithDevTools({ [RESET_URL]: () => Response.json({ detail: 'database down' }, { status: 503 }) });
     renderRoute(PAGE);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    await chooseDemoTool('Reset');
 
     await waitFor(() =>
       expect(browser.alert).toHaveBeenCalledWith('Error resetting user state. Check console for details.'),

@@ -72,8 +72,7 @@ describe('signed-in routes', () => {
     const banner = screen.getByRole('banner');
     expect(banner).toHaveTextContent('HabiTrack');
     expect(within(banner).queryByText('Leadership Excellence Programme')).not.toBeInTheDocument();
-    expect(within(banner).queryByRole('button', { name: 'Debug' })).not.toBeInTheDocument();
-    expect(within(banner).queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: 'Demo tools' })).not.toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TContentTranslations } from '@habitrack/contracts/common/content-translations';
 import type { DbOrTx } from '../../client.ts';
 import { behaviours, habits, modules, positiveChanges, programmes } from '../../schema/index.ts';
 import { toBehaviourFields, toModule, toPositiveChange, type HabitFields, type ProgrammeRow } from './content.ts';
@@ -65,7 +66,10 @@ export async function positiveChangeNameTaken(
 
 export async function updateProgrammeTexts(
   db: DbOrTx,
-  options: { programmeId: string; fields: Partial<Pick<ProgrammeRow, 'name' | 'description' | 'introContent'>> },
+  options: {
+    programmeId: string;
+    fields: Partial<Pick<ProgrammeRow, 'name' | 'description' | 'introContent' | 'translations'>>;
+  },
 ): Promise<ProgrammeRow> {
   const [row] = await db
     .update(programmes)
@@ -75,18 +79,20 @@ export async function updateProgrammeTexts(
   return row!;
 }
 
-export async function updateModuleName(db: DbOrTx, options: { moduleId: string; name: string }) {
-  const [row] = await db
-    .update(modules)
-    .set({ name: options.name })
-    .where(eq(modules.id, options.moduleId))
-    .returning();
+export async function updateModule(
+  db: DbOrTx,
+  options: { moduleId: string; fields: { name?: string; translations?: TContentTranslations } },
+) {
+  const [row] = await db.update(modules).set(options.fields).where(eq(modules.id, options.moduleId)).returning();
   return toModule(row!);
 }
 
 export async function updateBehaviourTexts(
   db: DbOrTx,
-  options: { behaviourId: string; fields: { name?: string; description?: string | null } },
+  options: {
+    behaviourId: string;
+    fields: { name?: string; description?: string | null; translations?: TContentTranslations };
+  },
 ) {
   const [row] = await db
     .update(behaviours)
@@ -107,7 +113,7 @@ export async function setHabitRetired(db: DbOrTx, options: { habitId: string; re
 // A new habit goes last in its behaviour.
 export async function insertHabit(
   db: DbOrTx,
-  options: { behaviourId: string; fields: Required<HabitFields> },
+  options: { behaviourId: string; fields: Required<Omit<HabitFields, 'translations'>> },
 ): Promise<string> {
   const [row] = await db
     .insert(habits)
@@ -122,7 +128,10 @@ export async function insertHabit(
 
 export async function updatePositiveChangeTexts(
   db: DbOrTx,
-  options: { changeId: string; fields: { name?: string; description?: string | null; category?: string } },
+  options: {
+    changeId: string;
+    fields: { name?: string; description?: string | null; category?: string; translations?: TContentTranslations };
+  },
 ) {
   const [row] = await db
     .update(positiveChanges)

@@ -15,7 +15,14 @@ type ChangeRow = typeof positiveChanges.$inferSelect;
 export type HabitFields = Partial<
   Pick<
     typeof habits.$inferInsert,
-    'name' | 'description' | 'instructions' | 'difficulty' | 'estimatedTimeMinutes' | 'defaultDurationDays' | 'tips'
+    | 'name'
+    | 'description'
+    | 'instructions'
+    | 'difficulty'
+    | 'estimatedTimeMinutes'
+    | 'defaultDurationDays'
+    | 'tips'
+    | 'translations'
   >
 >;
 
@@ -26,12 +33,15 @@ export const toProgrammeSummary = (p: ProgrammeRow): TAdminProgrammeSummary => (
   description: p.description,
   intro_content: p.introContent,
   starts_at: p.startsAt?.toISOString() ?? null,
+  default_locale: p.defaultLocale,
+  translations: p.translations,
 });
 
 export const toModule = (m: typeof modules.$inferSelect): TAdminModule => ({
   id: m.id,
   position: m.position,
   name: m.name,
+  translations: m.translations,
 });
 
 export const toBehaviourFields = (b: typeof behaviours.$inferSelect): Omit<TAdminBehaviour, 'habits'> => ({
@@ -39,6 +49,7 @@ export const toBehaviourFields = (b: typeof behaviours.$inferSelect): Omit<TAdmi
   position: b.position,
   name: b.name,
   description: b.description,
+  translations: b.translations,
 });
 
 export const toPositiveChange = (c: ChangeRow): TAdminPositiveChange => ({
@@ -47,6 +58,7 @@ export const toPositiveChange = (c: ChangeRow): TAdminPositiveChange => ({
   name: c.name,
   description: c.description,
   category: c.category,
+  translations: c.translations,
 });
 
 export const toHabit = (h: HabitRow, changes: ChangeRow[]): TAdminHabit => ({
@@ -63,6 +75,7 @@ export const toHabit = (h: HabitRow, changes: ChangeRow[]): TAdminHabit => ({
   retired: h.retiredAt !== null,
   retired_at: h.retiredAt?.toISOString() ?? null,
   positive_changes: changes.map(toPositiveChange),
+  translations: h.translations,
 });
 
 export async function findOrganisationSlug(db: DbOrTx, organisationId: string): Promise<string | null> {

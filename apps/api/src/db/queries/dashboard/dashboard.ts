@@ -6,6 +6,7 @@ import { memberCohortSql, type MemberCohort } from '../social/cohorts.ts';
 import { endorsementCountsSql, type EndorsementCounts } from '../social/endorsements-received.ts';
 import { loggedTodaySql, pausedTodaySql, streakSql } from '../habits/progress.ts';
 import { callerIsCurrent } from '../identity/identity.ts';
+import { inLocale } from '../programmes/translations.ts';
 
 export type DashboardHabitFacts = {
   id: string;
@@ -41,12 +42,21 @@ export type DashboardFacts = {
 };
 type DashboardRow = Omit<DashboardFacts, 'cohort'> & { versions: DashboardVersions };
 
-type DashboardCall = { userId: string; today: string; weekStart: string };
+// `locale`: the member's, in which the habits, positive changes and programme are named.
+type DashboardCall = { userId: string; today: string; weekStart: string; locale: string };
 
-const versionsSql = (userId: SQL) => sql<DashboardVersions>`json_build_object(
+const versionsSql = (userId: SQL, locale: SQL) => sql<DashboardVersions>`json_build_object(
   'activity', (select ma.version::text from member_activity ma where ma.user_id = ${userId}),
   'content', (select cv.version::text from content_version cv where cv.id = 1),
-  'cohort', ${memberCohortSql(userId)})`;
+  'cohort', ${memberCohortSql(userId, locale)})`;
+
+const text = (alias: string, field: 'name' | 'description' | 'category', locale: SQL) =>
+  inLocale({
+    translations: sql.raw(`${alias}.translations`),
+    field,
+    fallback: sql.raw(`${alias}.${field}`),
+    locale,
+  });
 
 // Everything the dashboard shows of the member, with the versions it was read at: their active
 // habits (a habit whose frame is over on `today` is completed, decision 014) with their stored progress, their cohort, the week's moods, the positive changes they
@@ -54,10 +64,10 @@ const versionsSql = (userId: SQL) => sql<DashboardVersions>`json_build_object(
 const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardRow>({
   name: 'dashboard_facts',
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
-  params: { userId: 'uuid', today: 'date', weekStart: 'date' },
+  params: { userId: 'uuid', today: 'date', weekStart: 'date', locale: 'text' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
       'habits', (select coalesce(json_agg(json_build_object('id', uh.id, 'habit_id', uh.habit_id,
-          'habit_name', h.name, 'target_days', uh.target_days, 'days_completed', uh.days_completed,
+          'habit_name', ${text('h', 'name', p.locale)}, 'target_days', uh.target_days, 'days_completed', uh.days_completed,
           'current_streak', ${streakSql(p.today)}, 'logged_today', ${loggedTodaySql(p.today)},
           'paused_today', ${pausedTodaySql(p.today)}) order by uh.slot),
           '[]'::json)
@@ -71,7 +81,8 @@ const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardRow>({
           'description', z.description, 'category', z.category, 'count', z.count) order by z.count desc, z.name),
           '[]'::json)
         from (
-          select pc.id, pc.name, pc.description, pc.category, count(*)::int as count
+          select pc.id, ${text('pc', 'name', p.locale)} as name, ${text('pc', 'description', p.locale)} as description,
+            ${text('pc', 'category', p.locale)} as category, count(*)::int as count
           from user_habits uh
           join habit_logs l on l.user_habit_id = uh.id and l.log_type = 'completed'
             and l.positive_change_id is not null
@@ -80,16 +91,16 @@ const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardRow>({
           group by pc.id
         ) z),
       'endorsements', ${endorsementCountsSql(p.userId)},
-      'versions', ${versionsSql(p.userId)}) as row
+      'versions', ${versionsSql(p.userId, p.locale)}) as row
     from ${p.table}`,
 });
 
 // Whether facts read earlier are still exact, in one small statement.
-const dashboardVersionsStatement = sharedStatement<{ userId: string }, DashboardVersions>({
+const dashboardVersionsStatement = sharedStatement<{ userId: string; locale: string }, DashboardVersions>({
   name: 'dashboard_versions',
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
-  params: { userId: 'uuid' },
-  query: (p) => sql`select ${p.position} as position, ${versionsSql(p.userId)} as row from ${p.table}`,
+  params: { userId: 'uuid', locale: 'text' },
+  query: (p) => sql`select ${p.position} as position, ${versionsSql(p.userId, p.locale)} as row from ${p.table}`,
 });
 
 // The versions that confirm held facts: the activity and content versions, and which cohort.
@@ -101,11 +112,12 @@ const confirmedBy = (versions: DashboardVersions): Versions => [
 
 // A member's dashboard facts, held while nothing they show has changed: triggers raise the
 // member's activity version or the content version in the transaction of every change, and their
-// cohort is read with them. Held for one local date (the streaks and the week depend on it).
+// cohort is read with them. Held for one local date (the streaks and the week depend on it) and
+// one locale (the names are in it).
 const heldDashboardFacts = heldAnswer<DashboardCall, DashboardFacts, AppDatabase>({
   name: 'dashboard facts',
   max: 10_000,
-  key: (call) => `${call.userId} ${call.today}`,
+  key: (call) => `${call.userId} ${call.today} ${call.locale}`,
   read: async (database, call) => {
     const row = await database.run(dashboardFactsStatement, call);
     if (!row) return null;
@@ -113,7 +125,7 @@ const heldDashboardFacts = heldAnswer<DashboardCall, DashboardFacts, AppDatabase
     return { value: { ...facts, cohort: versions.cohort }, versions: confirmedBy(versions) };
   },
   seen: async (database, call) => {
-    const current = await database.run(dashboardVersionsStatement, { userId: call.userId });
+    const current = await database.run(dashboardVersionsStatement, { userId: call.userId, locale: call.locale });
     if (!current) return null;
     // The cohort's standings may have moved on: the rank is read at their current version.
     return { versions: confirmedBy(current), update: (held) => ({ ...held, cohort: current.cohort }) };

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { inLocale } from '../programmes/translations.ts';
 
 // Longest streak reported: bounds the figure whatever the history length.
 const STREAK_LOOKBACK_DAYS = 400;
@@ -82,8 +83,14 @@ function liveStreakSql(today: SQL): SQL {
 // endorsements they received; and when their local date began and when the next begins (outside
 // that span their streak may differ). One pass over the members through their keys (nested loops);
 // "limit 1" keeps the planner from turning the user lookup into a scan of all users.
-export function memberStandingsSql(options: { cohortId: SQL; now: SQL }): SQL {
+export function memberStandingsSql(options: { cohortId: SQL; now: SQL; locale: SQL }): SQL {
   const today = sql`t.today`;
+  const habitName = inLocale({
+    translations: sql`h.translations`,
+    field: 'name',
+    fallback: sql`h.name`,
+    locale: options.locale,
+  });
   return sql`
     select cm.user_id as id, u.full_name, u.email, u.job_title, u.role, s.streak, s.habits,
       (select count(*) from endorsements e where e.endorsed_id = cm.user_id)::int as received,
@@ -95,7 +102,7 @@ export function memberStandingsSql(options: { cohortId: SQL; now: SQL }): SQL {
     cross join lateral (select ${memberTodaySql(options.now)} as today) t
     cross join lateral (
       select coalesce(max(${streakSql(today)}), 0)::int as streak,
-        coalesce(json_agg(json_build_object('name', h.name, 'days_completed', uh.days_completed,
+        coalesce(json_agg(json_build_object('name', ${habitName}, 'days_completed', uh.days_completed,
           'target_days', uh.target_days) order by uh.slot), '[]'::json) as habits
       from user_habits uh
       join habits h on h.id = uh.habit_id

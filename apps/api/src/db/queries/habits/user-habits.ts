@@ -8,7 +8,7 @@ import { loadHabits } from '../programmes/programmes.ts';
 // (decision 014), whether or not its row says so yet.
 export async function listActiveUserHabits(
   db: DbOrTx,
-  options: { userId: string; today: string },
+  options: { userId: string; today: string; locale: string },
 ): Promise<TUserHabit[]> {
   const rows = await db
     .select({ userHabit: userHabits, habit: habits })
@@ -25,6 +25,7 @@ export async function listActiveUserHabits(
   const loaded = await loadHabits(
     db,
     rows.map((r) => r.habit),
+    options.locale,
   );
   return rows.map((row, i) => ({
     id: row.userHabit.id,

@@ -9,14 +9,21 @@ const userColumns = {
   user: users,
   organisationName: organisations.name,
   organisationTenantIds: organisations.azureTenantIds,
+  organisationDefaultLocale: organisations.defaultLocale,
 };
 
 function flatten(row: {
   user: typeof users.$inferSelect;
   organisationName: string;
   organisationTenantIds: string[];
+  organisationDefaultLocale: string;
 }): SignedInUser {
-  return { ...row.user, organisationName: row.organisationName, organisationTenantIds: row.organisationTenantIds };
+  return {
+    ...row.user,
+    organisationName: row.organisationName,
+    organisationTenantIds: row.organisationTenantIds,
+    organisationDefaultLocale: row.organisationDefaultLocale,
+  };
 }
 
 // The user row as JSON (timestamps as text).
@@ -34,7 +41,7 @@ type UserJson = Omit<
 // What a known caller is confirmed by (db/speed/known-callers.ts): a print of everything the
 // sign-in lookup read of the user and their organisation. Any change to either row (role, team,
 // deactivation, erasure, terms, time zone, organisation, trusted tenants, ...) changes it.
-const printSql = sql.raw(`md5(row(u.*, o.name, o.azure_tenant_ids)::text)`);
+const printSql = sql.raw(`md5(row(u.*, o.name, o.azure_tenant_ids, o.default_locale)::text)`);
 
 // True while the caller is as the sign-in lookup read them: the identity still leads to the same
 // user, and the print of their rows is the same. Hot statements check it in the same statement.
@@ -54,8 +61,9 @@ const userByIdentityStatement = sharedStatement<{ issuer: string; subject: strin
       'role', u.role, 'timeZone', u.time_zone, 'termsAcceptedAt', u.terms_accepted_at,
       'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at, 'teamId', u.team_id,
       'isAdmin', u.is_admin, 'deactivatedAt', u.deactivated_at, 'externalId', u.external_id,
-      'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids,
-      'identityId', i.id, 'print', ${printSql}) as row
+      'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'locale', u.locale,
+      'directoryLocale', u.directory_locale, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids,
+      'organisationDefaultLocale', o.default_locale, 'identityId', i.id, 'print', ${printSql}) as row
     from ${p.table}
     join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
     join users u on u.id = i.user_id

@@ -15,6 +15,8 @@ import { seal, type SealedVersions } from '../../speed/held-answers.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { rowsOf } from '../../rows.ts';
 import { callerIsCurrent } from '../identity/identity.ts';
+import { inLocale } from '../programmes/translations.ts';
+import type { TContentTranslations } from '@habitrack/contracts/common/content-translations';
 
 // Reads of the prepared aggregates (migration 0013, decision 016): no read touches a log table.
 
@@ -33,10 +35,15 @@ export async function applyWrittenFacts(db: DbOrTx, organisationId: string): Pro
   return seal([Number(row?.version ?? 0), Number(row?.content ?? 0)]);
 }
 
-export type InsightsProgramme = { id: string; name: string; startsAt: Date | null };
+export type InsightsProgramme = {
+  id: string;
+  name: string;
+  startsAt: Date | null;
+  translations: TContentTranslations;
+};
 export type InsightsCaller = { programme: InsightsProgramme; versions: InsightVersions; pending: boolean };
 type InsightsCallerRow = {
-  programme: { id: string; name: string; startsAt: string | null };
+  programme: { id: string; name: string; startsAt: string | null; translations: TContentTranslations };
   version: string | number;
   content: string | number;
   pending: boolean;
@@ -53,7 +60,8 @@ const insightsCallerStatement = sharedStatement<{ userId: string; organisationId
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', organisationId: 'uuid' },
   query: (p) => sql`select ${p.position} as position, json_build_object(
-      'programme', json_build_object('id', pr.id, 'name', pr.name, 'startsAt', pr.starts_at),
+      'programme', json_build_object('id', pr.id, 'name', pr.name, 'startsAt', pr.starts_at,
+        'translations', pr.translations),
       'version', coalesce((select v.version from insight_versions v where v.organisation_id = ${p.organisationId}), 0),
       'content', (select c.version from insight_content_version c where c.id = 1),
       'pending', (select d.user_id from insight_dirty d order by d.user_id, d.week limit 1) is not null) as row
@@ -74,6 +82,7 @@ export async function findInsightsCaller(
       id: row.programme.id,
       name: row.programme.name,
       startsAt: row.programme.startsAt === null ? null : new Date(row.programme.startsAt),
+      translations: row.programme.translations,
     },
     versions: seal([Number(row.version), Number(row.content)]),
     pending: row.pending,
@@ -130,6 +139,26 @@ export async function readGroupWeeks(
     })
     .from(insightGroupWeeks)
     .where(and(...filters));
+}
+
+// The Monday of the programme's first week with any fact of its members (a check-in, a habit
+// picked, a mood, an endorsement), or null before any: where the whole programme starts when it has
+// no start date. The programme-wide rows (team NO_TEAM) lead the primary key, so this reads one
+// index entry.
+export async function findFirstActivityWeek(db: DbOrTx, programmeId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ week: insightGroupWeeks.week })
+    .from(insightGroupWeeks)
+    .where(
+      and(
+        eq(insightGroupWeeks.groupId, programmeId),
+        eq(insightGroupWeeks.teamId, NO_TEAM),
+        sql`${insightGroupWeeks.members} > 0`,
+      ),
+    )
+    .orderBy(asc(insightGroupWeeks.week))
+    .limit(1);
+  return row?.week ?? null;
 }
 
 export type MembersNowRow = {
@@ -193,10 +222,18 @@ export async function listProgrammeCohorts(db: DbOrTx, programmeId: string) {
     .orderBy(asc(cohorts.name), asc(cohorts.id));
 }
 
-// The programme's behaviours and habits, for the names of the by-behaviour and chosen figures.
-export async function listProgrammeHabitNames(db: DbOrTx, programmeId: string) {
+// The programme's behaviours and habits, for the names of the by-behaviour and chosen figures, in
+// the caller's locale.
+export async function listProgrammeHabitNames(db: DbOrTx, options: { programmeId: string; locale: string }) {
+  const { programmeId } = options;
+  const locale = sql`${options.locale}`;
   return db
-    .select({ habitId: habits.id, habit: habits.name, behaviourId: behaviours.id, behaviour: behaviours.name })
+    .select({
+      habitId: habits.id,
+      habit: sql<string>`${inLocale({ translations: sql`${habits.translations}`, field: 'name', fallback: sql`${habits.name}`, locale })}`,
+      behaviourId: behaviours.id,
+      behaviour: sql<string>`${inLocale({ translations: sql`${behaviours.translations}`, field: 'name', fallback: sql`${behaviours.name}`, locale })}`,
+    })
     .from(habits)
     .innerJoin(behaviours, eq(behaviours.id, habits.behaviourId))
     .where(eq(behaviours.programmeId, programmeId))

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { THabit, TBehaviour } from '@habitrack/contracts/programmes/list-behaviours';
+import { translatedText, translatedTips } from '@habitrack/contracts/common/content-translations';
 import type { DbOrTx } from '../../client.ts';
 import {
   behaviours,
@@ -30,27 +31,34 @@ export function listModules(db: DbOrTx, programmeId: string) {
 
 type HabitRow = typeof habits.$inferSelect;
 
-function toHabit(habit: HabitRow, changes: (typeof positiveChanges.$inferSelect)[]): THabit {
+// Content is read in the member's locale: each text's translation, else the programme's default
+// language (docs/domain/programme-content.md#languages).
+function toHabit(habit: HabitRow, changes: (typeof positiveChanges.$inferSelect)[], locale: string): THabit {
+  const text = <T extends string | null>(
+    row: { translations: HabitRow['translations'] },
+    field: 'name' | 'description' | 'instructions' | 'category',
+    fallback: T,
+  ) => translatedText(row.translations, { locale, field, fallback });
   return {
     id: habit.id,
-    name: habit.name,
-    description: habit.description,
-    instructions: habit.instructions,
+    name: text(habit, 'name', habit.name),
+    description: text(habit, 'description', habit.description),
+    instructions: text(habit, 'instructions', habit.instructions),
     difficulty: habit.difficulty,
     estimated_time_minutes: habit.estimatedTimeMinutes,
     default_duration_days: habit.defaultDurationDays,
-    tips: habit.tips,
+    tips: translatedTips(habit.translations, { locale, fallback: habit.tips }),
     positive_changes: changes.map((c) => ({
       id: c.id,
-      name: c.name,
-      description: c.description,
-      category: c.category,
+      name: text(c, 'name', c.name),
+      description: text(c, 'description', c.description),
+      category: text(c, 'category', c.category),
     })),
   };
 }
 
 // Habits with their positive changes in two queries, however many habits there are.
-export async function loadHabits(db: DbOrTx, habitRows: HabitRow[]): Promise<THabit[]> {
+export async function loadHabits(db: DbOrTx, habitRows: HabitRow[], locale: string): Promise<THabit[]> {
   if (habitRows.length === 0) return [];
   const changes = await db
     .select()
@@ -64,13 +72,17 @@ export async function loadHabits(db: DbOrTx, habitRows: HabitRow[]): Promise<THa
     .orderBy(asc(positiveChanges.position));
   const byHabit = new Map<string, (typeof positiveChanges.$inferSelect)[]>();
   for (const change of changes) byHabit.set(change.habitId, [...(byHabit.get(change.habitId) ?? []), change]);
-  return habitRows.map((habit) => toHabit(habit, byHabit.get(habit.id) ?? []));
+  return habitRows.map((habit) => toHabit(habit, byHabit.get(habit.id) ?? [], locale));
 }
 
 // A programme's behaviours, habits and positive changes as offered to members: three queries,
 // whatever the content size. Retired habits are no longer offered (those who have one keep it, and
 // see it with their active habits), nor is a behaviour whose habits are all retired.
-export async function listBehaviours(db: DbOrTx, programmeId: string): Promise<TBehaviour[]> {
+export async function listBehaviours(
+  db: DbOrTx,
+  options: { programmeId: string; locale: string },
+): Promise<TBehaviour[]> {
+  const { programmeId, locale } = options;
   const behaviourRows = await db
     .select()
     .from(behaviours)
@@ -85,20 +97,25 @@ export async function listBehaviours(db: DbOrTx, programmeId: string): Promise<T
   const loaded = await loadHabits(
     db,
     habitRows.map((r) => r.habit),
+    locale,
   );
   const behaviourOf = new Map(habitRows.map((r) => [r.habit.id, r.habit.behaviourId]));
   return behaviourRows
     .map((b) => ({
       id: b.id,
-      name: b.name,
-      description: b.description,
+      name: translatedText(b.translations, { locale, field: 'name', fallback: b.name }),
+      description: translatedText(b.translations, { locale, field: 'description', fallback: b.description }),
       habits: loaded.filter((h) => behaviourOf.get(h.id) === b.id),
     }))
     .filter((b) => b.habits.length > 0);
 }
 
 // Every habit the organisation's programmes offer (retired habits are not offered).
-export async function listOrganisationHabits(db: DbOrTx, organisationId: string): Promise<THabit[]> {
+export async function listOrganisationHabits(
+  db: DbOrTx,
+  options: { organisationId: string; locale: string },
+): Promise<THabit[]> {
+  const { organisationId, locale } = options;
   const rows = await db
     .select({ habit: habits })
     .from(habits)
@@ -109,11 +126,12 @@ export async function listOrganisationHabits(db: DbOrTx, organisationId: string)
   return loadHabits(
     db,
     rows.map((r) => r.habit),
+    locale,
   );
 }
 
 // One habit with its positive changes.
-export async function findHabit(db: DbOrTx, habitId: string): Promise<THabit | null> {
-  const [row] = await db.select().from(habits).where(eq(habits.id, habitId));
-  return row ? ((await loadHabits(db, [row]))[0] ?? null) : null;
+export async function findHabit(db: DbOrTx, options: { habitId: string; locale: string }): Promise<THabit | null> {
+  const [row] = await db.select().from(habits).where(eq(habits.id, options.habitId));
+  return row ? ((await loadHabits(db, [row], options.locale))[0] ?? null) : null;
 }

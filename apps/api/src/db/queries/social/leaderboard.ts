@@ -49,7 +49,8 @@ export type CohortStandingsFacts = {
   members: StandingFacts[];
 };
 
-function cohortStandingsQuery(db: DbOrTx, options: { cohortId: string; now: Date }) {
+// `locale`: the one the members' habits are named in.
+function cohortStandingsQuery(db: DbOrTx, options: { cohortId: string; now: Date; locale: string }) {
   const cohortId = sql`${options.cohortId}::uuid`;
   return db
     .select({
@@ -60,7 +61,7 @@ function cohortStandingsQuery(db: DbOrTx, options: { cohortId: string; now: Date
           filter (where s.id is not null), '[]'::json))`,
     })
     .from(
-      sql`cohorts c left join (${memberStandingsSql({ cohortId, now: sql`${options.now.toISOString()}` })}) s on true`,
+      sql`cohorts c left join (${memberStandingsSql({ cohortId, now: sql`${options.now.toISOString()}`, locale: sql`${options.locale}` })}) s on true`,
     )
     .where(sql`c.id = ${cohortId}`)
     .groupBy(sql`c.id`);
@@ -70,7 +71,7 @@ function cohortStandingsQuery(db: DbOrTx, options: { cohortId: string; now: Date
 // cohort no longer exists.
 export async function findCohortStandings(
   db: DbOrTx,
-  options: { cohortId: string; now: Date },
+  options: { cohortId: string; now: Date; locale: string },
 ): Promise<CohortStandingsFacts | null> {
   const [row] = await cohortStandingsQuery(db, options);
   return row?.standings ?? null;
@@ -80,7 +81,7 @@ export async function findCohortStandings(
 // standings version and exact while every member's local date stays what it was.
 export async function readCohortStandings(
   db: DbOrTx,
-  options: { cohortId: string; now: Date },
+  options: { cohortId: string; now: Date; locale: string },
 ): Promise<ReadAnswer<StandingFacts[]> | null> {
   const facts = await findCohortStandings(db, options);
   if (!facts) return null;

@@ -5,6 +5,7 @@ import type {
   TAdminPositiveChange,
   TAdminProgramme,
 } from '@habitrack/contracts/admin/content';
+import type { TContentTranslations } from '@habitrack/contracts/common/content-translations';
 import { t } from '@lingui/core/macro';
 import type { TContentEdit } from '../api/edit-content.ts';
 import type { TContentForm, TField, TFieldValue } from './content-edit-modal.tsx';
@@ -53,59 +54,91 @@ const habitFields = (): TField[] => [
   { name: 'tips', label: t`Tips`, kind: 'tags', description: t`Press Enter after each tip.` },
 ];
 
-function update(kind: Exclude<TContentEdit['kind'], 'add-habit' | 'retire-habit' | 'restore-habit'>, id: string) {
+type TEditKind = Exclude<TContentEdit['kind'], 'add-habit' | 'retire-habit' | 'restore-habit'>;
+
+function update(kind: TEditKind, id: string) {
   return (values: Record<string, TFieldValue>, changed: string[]): TContentEdit | null =>
     changed.length === 0 ? null : ({ kind, id, changes: pick(values, changed) } as TContentEdit);
 }
 
+// The texts of an item a translation may give: its text fields that it has in the default language
+// (a description it lacks has nothing to translate).
+function translation(
+  kind: TEditKind,
+  item: { id: string; translations: TContentTranslations } & Record<string, unknown>,
+  fields: TField[],
+): TContentForm['translation'] {
+  return {
+    translations: item.translations,
+    // None is required: an empty one shows the default language's text.
+    fields: fields
+      .filter(
+        (field) =>
+          (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'tags') &&
+          item[field.name] !== null &&
+          !(Array.isArray(item[field.name]) && (item[field.name] as unknown[]).length === 0),
+      )
+      .map((field) => ({ ...field, required: false })),
+    toEdit: (locale, texts) => ({ kind, id: item.id, changes: { translations: { [locale]: texts } } }) as TContentEdit,
+  };
+}
+
 export function programmeForm(programme: TAdminProgramme): TContentForm {
+  const fields: TField[] = [
+    { name: 'name', label: t`Name`, kind: 'text', required: true },
+    { name: 'description', label: t`Description`, kind: 'textarea' },
+    {
+      name: 'intro_content',
+      label: t`Introduction (HTML)`,
+      kind: 'textarea',
+      description: t`Shown on the programme introduction page. Unsafe HTML is removed when it is saved.`,
+    },
+  ];
   return {
     title: t`Edit ${programme.name}`,
-    fields: [
-      { name: 'name', label: t`Name`, kind: 'text', required: true },
-      { name: 'description', label: t`Description`, kind: 'textarea' },
-      {
-        name: 'intro_content',
-        label: t`Introduction (HTML)`,
-        kind: 'textarea',
-        description: t`Shown on the programme introduction page. Unsafe HTML is removed when it is saved.`,
-      },
-    ],
+    fields,
     initial: {
       name: programme.name,
       description: text(programme.description),
       intro_content: text(programme.intro_content),
     },
     toEdit: update('programme', programme.id),
+    translation: translation('programme', programme, fields),
   };
 }
 
 export function moduleForm(module: TAdminModule): TContentForm {
+  const fields: TField[] = [{ name: 'name', label: t`Name`, kind: 'text', required: true }];
   return {
     title: t`Rename the module ${module.name}`,
-    fields: [{ name: 'name', label: t`Name`, kind: 'text', required: true }],
+    fields,
     initial: { name: module.name },
     toEdit: update('module', module.id),
+    translation: translation('module', module, fields),
   };
 }
 
 export function behaviourForm(behaviour: TAdminBehaviour): TContentForm {
+  const fields: TField[] = [
+    { name: 'name', label: t`Name`, kind: 'text', required: true },
+    { name: 'description', label: t`Description`, kind: 'textarea' },
+  ];
   return {
     title: t`Edit the behaviour ${behaviour.name}`,
-    fields: [
-      { name: 'name', label: t`Name`, kind: 'text', required: true },
-      { name: 'description', label: t`Description`, kind: 'textarea' },
-    ],
+    fields,
     initial: { name: behaviour.name, description: text(behaviour.description) },
     toEdit: update('behaviour', behaviour.id),
+    translation: translation('behaviour', behaviour, fields),
   };
 }
 
 export function habitForm(habit: TAdminHabit): TContentForm {
   const name = habit.name;
+  const fields = habitFields();
   return {
     title: t`Edit the habit ${name}`,
-    fields: habitFields(),
+    fields,
+    translation: translation('habit', habit, fields),
     initial: {
       name: habit.name,
       description: text(habit.description),
@@ -150,14 +183,16 @@ export function newHabitForm(behaviour: TAdminBehaviour): TContentForm {
 }
 
 export function positiveChangeForm(change: TAdminPositiveChange): TContentForm {
+  const fields: TField[] = [
+    { name: 'name', label: t`Name`, kind: 'text', required: true },
+    { name: 'description', label: t`Description`, kind: 'textarea' },
+    { name: 'category', label: t`Category`, kind: 'text', required: true },
+  ];
   return {
     title: t`Edit the positive change ${change.name}`,
-    fields: [
-      { name: 'name', label: t`Name`, kind: 'text', required: true },
-      { name: 'description', label: t`Description`, kind: 'textarea' },
-      { name: 'category', label: t`Category`, kind: 'text', required: true },
-    ],
+    fields,
     initial: { name: change.name, description: text(change.description), category: change.category },
     toEdit: update('positive-change', change.id),
+    translation: translation('positive-change', change, fields),
   };
 }

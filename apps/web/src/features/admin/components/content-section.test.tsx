@@ -14,6 +14,7 @@ const active = createHabit({
       name: 'Better ideas',
       description: null,
       category: 'team',
+      translations: {},
     },
   ],
 });
@@ -25,6 +26,7 @@ const programme = createProgramme({
       position: 1,
       name: 'Active listening',
       description: 'Hear people out.',
+      translations: {},
       habits: [active, retired],
     },
   ],
@@ -127,5 +129,49 @@ describe('Programme content', { timeout: 20_000 }, () => {
         tips: [],
       }),
     );
+  });
+
+  it("edits a habit's German texts beside its own, keeping the other languages' and removing an emptied one", async () => {
+    const translated = createHabit({
+      ...active,
+      tips: ['Start with "what"'],
+      translations: { 'fr-FR': { name: 'Poser une question ouverte' } },
+    });
+    const api = stubContent({
+      [`GET /api/v1/admin/programmes/${PROGRAMME.id}`]: () =>
+        Response.json({ ...programme, behaviours: [{ ...programme.behaviours[0]!, habits: [translated] }] }),
+      [`PATCH /api/v1/admin/habits/${active.id}`]: () => Response.json(translated),
+    });
+    renderRoute('/admin/content');
+    await openBehaviour();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit the habit Ask one open question' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Edit the habit Ask one open question' }));
+    expect(dialog.getByRole('combobox', { name: 'Language' })).toHaveValue("English (UK) (the programme's language)");
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    // Only the texts: no difficulty or minutes to translate, and none required.
+    expect(dialog.queryByRole('combobox', { name: 'Difficulty' })).not.toBeInTheDocument();
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('');
+    expect(name).not.toBeRequired();
+    await userEvent.type(name, 'Eine offene Frage stellen');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The French one is shown as stored; emptied, it is removed.
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit the habit Ask one open question' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Edit the habit Ask one open question' }));
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Français' }));
+    expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Poser une question ouverte');
+    await userEvent.clear(dialog.getByRole('textbox', { name: 'Name' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(api.callsTo('PATCH', `/api/v1/admin/habits/${active.id}`).map((call) => call.body)).toEqual([
+      { translations: { 'de-DE': { name: 'Eine offene Frage stellen' } } },
+      { translations: { 'fr-FR': null } },
+    ]);
   });
 });

@@ -256,7 +256,12 @@ export function ContentSection() {
         </Text>
       )}
       {programme.data && <ProgrammeTree programme={programme.data} onEdit={openForm} />}
-      <ContentEditModal key={formKey} form={form} onClose={() => setForm(null)} />
+      <ContentEditModal
+        key={formKey}
+        form={form}
+        onClose={() => setForm(null)}
+        defaultLocale={programme.data?.default_locale}
+      />
       <ProgrammeUploadModal opened={uploading} onClose={() => setUploading(false)} />
     </Stack>
   );

@@ -96,6 +96,7 @@ export function createHabit(overrides: Partial<TAdminHabit> = {}): TAdminHabit {
     retired: false,
     retired_at: null,
     positive_changes: [],
+    translations: {},
     ...overrides,
   };
 }
@@ -107,13 +108,16 @@ export function createProgramme(overrides: Partial<TAdminProgramme> = {}): TAdmi
     description: 'Twelve weeks of small leadership habits.',
     intro_content: '<p>Welcome</p>',
     starts_at: null,
-    modules: [{ id: nextId(), position: 1, name: 'Listening' }],
+    default_locale: 'en-GB',
+    translations: {},
+    modules: [{ id: nextId(), position: 1, name: 'Listening', translations: {} }],
     behaviours: [
       {
         id: '60000000-0000-4000-8000-000000000001',
         position: 1,
         name: 'Active listening',
         description: null,
+        translations: {},
         habits: [createHabit()],
       },
     ],

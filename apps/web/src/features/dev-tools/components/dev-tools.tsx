@@ -1,26 +1,40 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import type { DebugPanelProps } from './debug-panel.tsx';
-import { ResetButton, type ResetButtonProps } from './reset-button.tsx';
+import { useResetAction, type ResetOptions } from './reset-action.ts';
 
 // The panel (a modal) is downloaded the first time it is opened: pages load without it.
 const DebugPanel = lazy(() => import('./debug-panel.tsx').then((m) => ({ default: m.DebugPanel })));
 
-// The header's Debug and Reset buttons; the header shows them only when /config.json enables
-// developer tools (docs/domain/developer-tools.md#when-they-exist).
-export function DevTools({
-  loadFlowStatus,
-  clearProgress,
-}: Pick<DebugPanelProps, 'loadFlowStatus'> & ResetButtonProps) {
+// The header's "Demo tools" menu, holding Debug and Reset apart from the member's own links and
+// Logout; the header shows it only when /config.json enables developer tools
+// (docs/domain/developer-tools.md#when-they-exist). Mantine's Menu gives the button its
+// aria-haspopup and aria-expanded, the items the menuitem role, and arrow-key and Escape handling.
+export function DevTools({ loadFlowStatus, clearProgress }: Pick<DebugPanelProps, 'loadFlowStatus'> & ResetOptions) {
   const [debugOpened, debug] = useDisclosure(false);
+  const reset = useResetAction({ clearProgress });
   return (
     <>
-      <Button variant="default" size="xs" onClick={debug.open}>
-        <Trans>Debug</Trans>
-      </Button>
-      <ResetButton clearProgress={clearProgress} />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" color="gray" size="xs" loading={reset.pending}>
+            <Trans>Demo tools</Trans>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Trans>For trying the product out</Trans>
+          </Menu.Label>
+          <Menu.Item onClick={debug.open}>
+            <Trans>Debug</Trans>
+          </Menu.Item>
+          <Menu.Item color="red" onClick={reset.run}>
+            <Trans>Reset</Trans>
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
       {debugOpened && (
         <Suspense fallback={null}>
           <DebugPanel opened onClose={debug.close} loadFlowStatus={loadFlowStatus} />

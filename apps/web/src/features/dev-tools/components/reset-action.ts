@@ -1,5 +1,4 @@
-import { useLingui, Trans } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { useResetUserData } from '../api/reset-user-data.ts';
 
 // Exact texts (docs/domain/developer-tools.md#reset), in en-GB; the dialogs show them in the member's language.
@@ -7,18 +6,18 @@ export const RESET_CONFIRM =
   'Reset user state? This will clear backend onboarding status, terms acceptance, and local data.';
 export const RESET_ERROR = 'Error resetting user state. Check console for details.';
 
-export type ResetButtonProps = {
+export type ResetOptions = {
   // Forgets what this browser keeps of the member's progress (the features' own entries).
   clearProgress: () => void;
 };
 
 // Server state first, then this browser's; the reload starts the app afresh (no cached queries) at
 // the same address, still signed in (docs/domain/screens.md#common-header).
-export function ResetButton({ clearProgress }: ResetButtonProps) {
+export function useResetAction({ clearProgress }: ResetOptions) {
   const { t } = useLingui();
   const reset = useResetUserData();
 
-  const handleClick = () => {
+  const run = () => {
     if (
       !window.confirm(t`Reset user state? This will clear backend onboarding status, terms acceptance, and local data.`)
     )
@@ -35,9 +34,5 @@ export function ResetButton({ clearProgress }: ResetButtonProps) {
     });
   };
 
-  return (
-    <Button variant="light" color="red" size="xs" onClick={handleClick} loading={reset.isPending}>
-      <Trans>Reset</Trans>
-    </Button>
-  );
+  return { run, pending: reset.isPending };
 }
