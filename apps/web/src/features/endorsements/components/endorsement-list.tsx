@@ -27,7 +27,7 @@ export function EndorsementList({ items, seenAt }: EndorsementListProps) {
                 </Badge>
               )}
             </Group>
-            <Blockquote p="xs" pl="md" color="teal" style={{ overflowWrap: 'anywhere' }}>
+            <Blockquote p="xs" ps="md" color="teal" style={{ overflowWrap: 'anywhere' }}>
               {item.message}
             </Blockquote>
             <Text size="sm" c="dimmed">
