@@ -11,8 +11,9 @@ import type { TSupportedLocale } from '@habitrack/contracts/common/locales';
 export { SOURCE_LOCALE, SUPPORTED_LOCALES, isSupportedLocale, negotiateLocale };
 export type { TSupportedLocale };
 
-// Generated from the source (accented and lengthened texts); tests use it to find texts that do not
-// come from a catalog. Never offered in the language menu nor chosen from the browser's languages.
+// Generated from the source (every letter accented); tests use it to find texts that do not
+// come from a catalog. Never offered in the language menu nor chosen from the browser's languages;
+// a test stores it as the member's choice, honoured only where developer tools are on (i18n.ts).
 export const PSEUDO_LOCALE = 'pseudo-LOCALE';
 
 export type TLocale = TSupportedLocale | typeof PSEUDO_LOCALE;
