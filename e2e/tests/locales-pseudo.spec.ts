@@ -4,7 +4,7 @@
 // demo's data. Nothing is changed on the way (the mood prompt and the terms are looked at, not
 // answered), so the other specs find the seeded people as they were.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chooseLocale, PSEUDO_LOCALE, uncataloguedTexts } from '../fixtures/locales.ts';
+import { chooseLocale, PSEUDO_LOCALE, pseudoText, uncataloguedTexts } from '../fixtures/locales.ts';
 import { expectLoginScreen, signInFromLoginScreen, type Provider } from '../fixtures/sign-in.ts';
 
 type Person = { email: string; name?: string; provider?: Provider };
@@ -61,6 +61,15 @@ async function visit(page: Page, path: string, screen: string) {
   await collect(page, screen);
 }
 
+// Opens the overlay behind a button (its source text, or the start of it), looks, and closes it
+// unchanged.
+async function overlay(page: Page, button: string, screen: string, whole = true) {
+  await page.getByRole('button', { name: pseudoText(button, whole) }).first().click();
+  await collect(page, screen, 'dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
 test('every screen and overlay shows only catalog texts in the pseudo-locale', async ({ browser, page }) => {
   test.setTimeout(240_000);
 
@@ -85,8 +94,7 @@ test('every screen and overlay shows only catalog texts in the pseudo-locale', a
   await visit(member, '/settings/notifications', 'the notification settings');
   await visit(member, '/settings/data', 'my data');
   await visit(member, '/no-such-page', 'not found');
-  await member.getByRole('banner').getByRole('button').first().click();
-  await collect(member, 'the debug panel', 'dialog');
+  await overlay(member, 'Debug', 'the debug panel');
   await member.context().close();
 
   const newMember = await signedInPseudo(browser, NEW_MEMBER);
@@ -98,11 +106,15 @@ test('every screen and overlay shows only catalog texts in the pseudo-locale', a
   await visit(leader, '/leader/insights', 'the leader insights');
   for (const section of ['people', 'cohorts', 'content', 'settings', 'audit']) {
     await visit(leader, `/admin/${section}`, `the administration console: ${section}`);
+    if (section === 'people') await overlay(leader, 'Invite a person', 'inviting a person');
+    if (section === 'cohorts') await overlay(leader, 'Create a cohort', 'creating a cohort');
   }
   await leader.context().close();
 
   const teamLeader = await signedInPseudo(browser, TEAM_LEADER);
   await visit(teamLeader, '/team-leader/kpi-setup', 'the team KPIs');
+  await overlay(teamLeader, 'Record a value for ', 'recording a KPI value', false);
+  await overlay(teamLeader, 'Set baseline and target for ', 'setting a baseline and target', false);
   await visit(teamLeader, '/team-leader/insights', 'the team leader insights');
   await teamLeader.context().close();
 
