@@ -36,7 +36,7 @@ function WidgetForm({ startsAt = null, saving = false, plan, save }: TOptions) {
           startsAt,
           started: form.started,
           readOnlyTitle: 'Widgets are read-only',
-          locked: 'widgets',
+          afterStart: (date: string) => `The programme started on ${date}. Widgets can no longer be changed.`,
           beforeStart: 'Change them until the start.',
         }}
         failure={{ title: 'The widgets were not saved', detail: form.serverDetail }}

@@ -6,7 +6,8 @@ import { StartDateNotice, type StartDateNoticeProps } from './start-date-notice.
 
 const texts = {
   readOnlyTitle: 'Widgets are read-only',
-  locked: 'widgets',
+  afterStart: (date: string) =>
+    `The programme started on ${date}. Its widgets can no longer be changed, so saving is turned off.`,
   beforeStart: 'You can change your widgets until the programme starts.',
 };
 

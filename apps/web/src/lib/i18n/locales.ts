@@ -18,6 +18,8 @@ export const PSEUDO_LOCALE = 'pseudo-LOCALE';
 
 export type TLocale = TSupportedLocale | typeof PSEUDO_LOCALE;
 
+// Each language named in itself, whatever the language shown, so a member finds their own.
+/* eslint-disable lingui/no-unlocalized-strings -- names in their own language, never translated */
 export const LOCALE_NAMES: Record<TSupportedLocale, string> = {
   'en-GB': 'English (UK)',
   'en-US': 'English (US)',
@@ -29,6 +31,7 @@ export const LOCALE_NAMES: Record<TSupportedLocale, string> = {
   'ja-JP': '日本語',
   ar: 'العربية',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function isLocale(value: unknown): value is TLocale {
   return value === PSEUDO_LOCALE || isSupportedLocale(value);

@@ -2,11 +2,6 @@ import { useLingui, Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { useResetUserData } from '../api/reset-user-data.ts';
 
-// Exact texts (docs/domain/developer-tools.md#reset), in en-GB; the dialogs show them in the member's language.
-export const RESET_CONFIRM =
-  'Reset user state? This will clear backend onboarding status, terms acceptance, and local data.';
-export const RESET_ERROR = 'Error resetting user state. Check console for details.';
-
 export type ResetButtonProps = {
   // Forgets what this browser keeps of the member's progress (the features' own entries).
   clearProgress: () => void;
@@ -20,6 +15,7 @@ export function ResetButton({ clearProgress }: ResetButtonProps) {
 
   const handleClick = () => {
     if (
+      // Exact texts (docs/domain/developer-tools.md#reset), in en-GB.
       !window.confirm(t`Reset user state? This will clear backend onboarding status, terms acceptance, and local data.`)
     )
       return;
