@@ -11,8 +11,12 @@ import { describe, expect, it } from 'vitest';
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Deliberate physical directions: `file` (relative to src) and the exact text found, with why.
-// Empty today; an entry needs a reason a reviewer can check.
-const ALLOWED: { file: string; found: string; why: string }[] = [];
+// An entry needs a reason a reviewer can check.
+const CHART = 'features/insights/components/drawn-chart.tsx';
+const ALLOWED: { file: string; found: string; why: string }[] = [
+  { file: CHART, found: 'left:', why: "recharts' label positions, swapped side for side when the chart mirrors" },
+  { file: CHART, found: 'right:', why: "recharts' label positions, swapped side for side when the chart mirrors" },
+];
 
 const SIDE = '(?:left|right)';
 // In CSS: margin-left, padding-right, border-left(-width…), border-top-left-radius, scroll-margin-right,

@@ -6,6 +6,18 @@ export type TDrawnChartProps = ({ kind: 'line' } & LineChartProps) | ({ kind: 'b
 
 type TAxes = Pick<LineChartProps, 'xAxisProps' | 'yAxisProps' | 'referenceLines'>;
 
+// A reference line's label, placed by the side it names, goes to the other side when mirrored.
+const OTHER_SIDE: Record<string, string> = {
+  left: 'right',
+  right: 'left',
+  insideLeft: 'insideRight',
+  insideRight: 'insideLeft',
+  insideTopLeft: 'insideTopRight',
+  insideTopRight: 'insideTopLeft',
+  insideBottomLeft: 'insideBottomRight',
+  insideBottomRight: 'insideBottomLeft',
+};
+
 // In a right-to-left locale a chart mirrors as the page does (docs/decisions/021): time runs from
 // right to left, as in the habit history's calendar, and the value axis stands on the right. The
 // chart itself stays a left-to-right box (Mantine's charts set dir="ltr"), so recharts places its
@@ -20,13 +32,8 @@ function mirrored({ xAxisProps, yAxisProps, referenceLines }: TAxes): TAxes {
     },
     referenceLines: referenceLines?.map((line) => ({
       ...line,
-      labelPosition:
-        typeof line.labelPosition === 'string'
-          ? (line.labelPosition.replace(/Left|Right/, (side) =>
-              side === 'Left' ? 'Right' : 'Left',
-            ) as typeof line.labelPosition)
-          : line.labelPosition,
-    })),
+      labelPosition: (typeof line.labelPosition === 'string' && OTHER_SIDE[line.labelPosition]) || line.labelPosition,
+    })) as TAxes['referenceLines'],
   };
 }
 
