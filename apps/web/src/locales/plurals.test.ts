@@ -10,11 +10,12 @@ import { readCatalog } from './check-catalogs.ts';
 // at counts that fall in different categories across languages.
 const COUNTS = [0, 1, 2, 5, 21, 101];
 
-// Each message whose text is one count's plural (its cases may hold placeholders and nested selects).
-function countedMessage(text: string): Select | null {
+// Each message with one count's plural (words and placeholders around it, nested selects in its
+// cases), and its tokens.
+function countedMessage(text: string): { plural: Select; tokens: Token[] } | null {
   const tokens = parse(text, { strictPluralKeys: false });
   const plurals = tokens.filter((token): token is Select => token.type === 'plural');
-  return tokens.length === 1 && plurals.length === 1 ? plurals[0]! : null;
+  return plurals.length === 1 ? { plural: plurals[0]!, tokens } : null;
 }
 
 // The names of a message's other placeholders, so it renders.
@@ -45,12 +46,13 @@ describe.each(SUPPORTED_LOCALES)('counted messages in %s', (locale) => {
     let checked = 0;
     for (const [id, entry] of Object.entries(catalog)) {
       const text = entry.translation!;
-      const plural = countedMessage(text);
-      if (!plural) continue;
+      const counted = countedMessage(text);
+      if (!counted) continue;
+      const { plural, tokens } = counted;
       const keys = plural.cases.map((branch) => branch.key);
       expect.soft(keys, `"${text}" in ${locale}`).toEqual(expect.arrayContaining([...needed]));
 
-      const others = Object.fromEntries([...argumentsOf([plural])].map((name) => [name, `‹${name}›`]));
+      const others = Object.fromEntries([...argumentsOf(tokens)].map((name) => [name, `‹${name}›`]));
       for (const count of COUNTS) {
         const rendered = i18n._(id, { ...others, [plural.arg]: count });
         const category = rules.select(count);
