@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SetupForm } from '../components/ui/setup-form.tsx';
 import { HttpError } from './http.ts';
 import { SetupSaveError, useSetupSave } from './use-setup-save.ts';
+import { i18n } from './i18n/i18n.ts';
 
 type TPlan = { names: string[] };
 type TOptions = {
@@ -57,9 +59,11 @@ function renderForm(options: TOptions = {}) {
     { initialEntries: ['/setup'] },
   );
   render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </I18nProvider>,
   );
   return router;
 }

@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatStartDate } from '../../lib/start-date.ts';
 import { StartDateNotice, type StartDateNoticeProps } from './start-date-notice.tsx';
+import { i18n } from '../../lib/i18n/i18n.ts';
 
 const texts = {
   readOnlyTitle: 'Widgets are read-only',
@@ -13,9 +15,11 @@ const texts = {
 
 function renderNotice(props: Pick<StartDateNoticeProps, 'startsAt' | 'started'>) {
   return render(
-    <MantineProvider env="test">
-      <StartDateNotice {...props} {...texts} />
-    </MantineProvider>,
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <StartDateNotice {...props} {...texts} />
+      </MantineProvider>
+    </I18nProvider>,
   );
 }
 
