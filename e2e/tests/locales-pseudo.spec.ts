@@ -64,7 +64,10 @@ async function visit(page: Page, path: string, screen: string) {
 // Opens the overlay behind a button (its source text, or the start of it), looks, and closes it
 // unchanged.
 async function overlay(page: Page, button: string, screen: string, whole = true) {
-  await page.getByRole('button', { name: pseudoText(button, whole) }).first().click();
+  await page
+    .getByRole('button', { name: pseudoText(button, whole) })
+    .first()
+    .click();
   await collect(page, screen, 'dialog');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
