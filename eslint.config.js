@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import importPlugin from 'eslint-plugin-import';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -39,6 +40,66 @@ const webZones = [
     message: 'Shared code (components, lib) must not import features or app.',
   },
 ];
+
+// Every text a person sees in the web app comes from a catalog (docs/decisions/
+// 021-internationalisation-with-lingui.md#every-text-through-a-catalog): a string literal outside a
+// Lingui macro is an error, in JSX, in an attribute or anywhere else, unless it is plainly not words
+// for people: it has no letters, is an identifier, a path or a file name, an HTTP method or a
+// constant's name, or it is the value of a prop, property or variable that never holds text (below),
+// or an argument to a call that takes none. Tests, test kits and the catalogs' checks are left out.
+const webTestFiles = [`${web}/**/*.test.{ts,tsx}`, `${web}/test/**`, `${web}/**/testing/**`, `${web}/locales/*.ts`];
+const unlocalizedStrings = {
+  ignore: [
+    // Paths, addresses and selectors.
+    '^(/|\\?|https?:|mailto:|#|\\.|\\[|\\(|--)',
+    // Identifiers, keys, file names, CSS lengths: lower case, digits and punctuation, no spaces.
+    '^[-_.:/@?=&#a-z0-9]*$',
+    '^[a-z][a-zA-Z0-9]*$',
+    // Locale tags (en-GB, pseudo-LOCALE) and CSS functions (var(...)).
+    '^[a-z]{2,8}(-[A-Za-z0-9]+)*$',
+    '^[a-z-]+\\(',
+    // HTTP methods and header-like constants.
+    '^[A-Z][A-Z0-9_]*$',
+  ],
+  ignoreNames: [
+    {
+      regex: {
+        pattern:
+          '^(className|classNames|variant|size|color|c|bg|fw|fz|ff|ta|tt|td|lh|justify|align|wrap|gap|p[xytblrse]?|m[xytblrse]?|w|h|maw|miw|mah|mih|radius|shadow|type|name|id|key|href|to|target|rel|role|method|mode|style|orientation|position|inputMode|autoComplete|component|display|order|dir|lang|format|status|kind|reason|fill|stroke|d|viewBox|margin|fontFamily|fileName|accept)$',
+      },
+    },
+    {
+      regex: { pattern: '^(data-|aria-(hidden|live|current|haspopup|controls|describedby|labelledby|owns|expanded))' },
+    },
+    {
+      regex: {
+        pattern: '(Key|Keys|Url|URL|Path|PATH|_KEY|_URL|_QUERY|_SCOPE|Id|Ids|Class|Color|Variant|Size|FontStack)$',
+      },
+    },
+  ],
+  ignoreFunctions: [
+    'console.*',
+    'Error',
+    'TypeError',
+    'sendJson',
+    'getJson',
+    '*.setRequestHeader',
+    '*.open',
+    '*.set',
+    '*.get',
+    '*.has',
+    '*.querySelector',
+    '*.getAttribute',
+    '*.addEventListener',
+    '*.removeEventListener',
+    'useMediaQuery',
+    'useState',
+    'Date',
+    'URL',
+    'URLSearchParams',
+    'z.*',
+  ],
+};
 
 // The API's layers (docs/ARCHITECTURE.md#layers): routes → services → db/queries, with imports/
 // and seed/ as the bulk-write layer beside db/queries. Test kits live in `testing/` folders (and
@@ -111,6 +172,12 @@ export default defineConfig([
     rules: {
       'import/no-restricted-paths': ['error', { basePath: root, zones: webZones }],
     },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: webTestFiles,
+    plugins: { lingui },
+    rules: { 'lingui/no-unlocalized-strings': ['error', unlocalizedStrings] },
   },
   {
     files: [`${api}/**/*.ts`],

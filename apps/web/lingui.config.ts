@@ -4,7 +4,7 @@ import { formatter } from '@lingui/format-po';
 // The web app's translations (docs/decisions/021-internationalisation-with-lingui.md). en-GB is the
 // source: its texts are the ones written in the code. One PO catalog per locale; each is compiled by
 // the Vite plugin into a chunk of its own (src/lib/i18n/catalogs.ts). The pseudo-locale's catalog is
-// generated (accented, lengthened texts) and only used by tests, to show which texts do not come
+// generated (every letter accented) and only used by tests, to show which texts do not come
 // from a catalog.
 export default defineConfig({
   sourceLocale: 'en-GB',

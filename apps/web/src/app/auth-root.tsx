@@ -1,5 +1,6 @@
 import type { TAuthProblem } from '@habitrack/contracts/auth/auth-problem';
 import type { TWebConfig } from '@habitrack/contracts/config/get-config';
+import { Trans } from '@lingui/react/macro';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
@@ -62,9 +63,15 @@ export function AuthRoot({ children, createAdapter, reload, screenShown }: AuthR
     return (
       <Center mih="100vh" p="md">
         <Stack component="main" align="center" gap="sm">
-          <Title order={1}>HabiTrack could not start</Title>
-          <Text>Its settings could not be loaded ({config.error.message}).</Text>
-          <Button onClick={() => void config.refetch()}>Try again</Button>
+          <Title order={1}>
+            <Trans>HabiTrack could not start</Trans>
+          </Title>
+          <Text>
+            <Trans>Its settings could not be loaded. Check your connection and try again.</Trans>
+          </Text>
+          <Button onClick={() => void config.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </Stack>
       </Center>
     );

@@ -10,6 +10,7 @@ export class HttpError extends Error {
   readonly body: unknown;
 
   constructor(status: number, detail?: string, body?: unknown) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console; screens use refusal-text.ts
     super(detail ? `HTTP ${status}: ${detail}` : `HTTP ${status}`);
     this.name = 'HttpError';
     this.status = status;

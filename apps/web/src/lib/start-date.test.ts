@@ -11,8 +11,9 @@ describe('programme start date', () => {
     expect(hasProgrammeStarted('2026-04-01T00:00:00+02:00', now)).toBe(true);
   });
 
-  it('reads Not set without a date, else the date in words', () => {
-    expect(formatStartDate(null)).toBe('Not set');
+  it('is null without a date, else the date in words in the locale asked for', () => {
+    expect(formatStartDate(null)).toBeNull();
     expect(formatStartDate('2026-09-15T12:00:00Z', 'en-GB')).toBe('15 September 2026');
+    expect(formatStartDate('2026-09-15T12:00:00Z', 'de-DE')).toBe('15. September 2026');
   });
 });

@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SetupForm } from '../components/ui/setup-form.tsx';
 import { HttpError } from './http.ts';
 import { SetupSaveError, useSetupSave } from './use-setup-save.ts';
+import { i18n } from './i18n/i18n.ts';
 
 type TPlan = { names: string[] };
 type TOptions = {
@@ -36,7 +38,7 @@ function WidgetForm({ startsAt = null, saving = false, plan, save }: TOptions) {
           startsAt,
           started: form.started,
           readOnlyTitle: 'Widgets are read-only',
-          locked: 'widgets',
+          afterStart: (date: string) => `The programme started on ${date}. Widgets can no longer be changed.`,
           beforeStart: 'Change them until the start.',
         }}
         failure={{ title: 'The widgets were not saved', detail: form.serverDetail }}
@@ -57,9 +59,11 @@ function renderForm(options: TOptions = {}) {
     { initialEntries: ['/setup'] },
   );
   render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </I18nProvider>,
   );
   return router;
 }

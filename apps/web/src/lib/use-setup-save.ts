@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HttpError } from './http.ts';
+import { i18n } from './i18n/i18n.ts';
+import { refusalText } from './refusal-text.ts';
 import { hasProgrammeStarted } from './start-date.ts';
 
 // `refresh` makes the dashboard reload what it shows
@@ -8,11 +9,11 @@ import { hasProgrammeStarted } from './start-date.ts';
 export const DASHBOARD_AFTER_SAVE_PATH = '/programme/dashboard?refresh=1';
 
 // A setup save that failed: its message is the alert (docs/domain/failures.md#alerts), `detail` the
-// server's own sentence if it gave one (a 409 once the programme has started, a 403 for the wrong
-// role).
+// server's reason if it gave one (a 409 once the programme has started, a 403 for the wrong role), in
+// the words of lib/refusal-text.ts.
 export class SetupSaveError extends Error {
   get detail(): string | undefined {
-    return this.cause instanceof HttpError ? this.cause.detail : undefined;
+    return refusalText(i18n, this.cause) ?? undefined;
   }
 }
 

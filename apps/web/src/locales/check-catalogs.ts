@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getCatalogs } from '@lingui/cli/api';
+import { getConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 import { parse, type Token } from '@messageformat/parser';
 import linguiConfig from '../../lingui.config.ts';
@@ -9,6 +11,8 @@ import linguiConfig from '../../lingui.config.ts';
 // build fails on a missing one as well, lingui-vite.ts). Against the source catalog (en-GB, which
 // `npm run i18n:extract` fills from the code): each other locale but the pseudo-locale has the same
 // messages, none untranslated, and each translation uses the same placeholders as its source text.
+
+const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export type TCatalogText = Record<string, { message?: string; translation?: string }>;
 
@@ -83,5 +87,30 @@ export async function allCatalogProblems(): Promise<string[]> {
   );
   const problems: string[] = [];
   for (const locale of shipped) problems.push(...catalogProblems(locale, source, await readCatalog(locale)));
+  return problems;
+}
+
+// What `npm run i18n:extract` would change in the source catalog: a message of the code that it
+// lacks, one it keeps that the code no longer has, or a source text that differs from the code's.
+// Extracts from the code as the command does (the same config), without writing anything.
+export async function extractionDrift(): Promise<string[]> {
+  const config = getConfig({ configPath: path.join(webRoot, 'lingui.config.ts'), skipValidation: true });
+  const sourceLocale = config.sourceLocale ?? 'en-GB';
+  const problems: string[] = [];
+  const source = await readCatalog(sourceLocale);
+  for (const catalog of await getCatalogs(config)) {
+    const extracted = (await catalog.collect()) ?? {};
+    for (const [id, entry] of Object.entries(extracted)) {
+      const kept = source[id];
+      if (!kept) problems.push(`"${entry.message ?? id}" is in the code but not in the ${sourceLocale} catalog`);
+      else if (entry.message !== undefined && (kept.translation || kept.message) !== entry.message) {
+        problems.push(`"${entry.message}" reads "${kept.translation || kept.message}" in the ${sourceLocale} catalog`);
+      }
+    }
+    for (const [id, entry] of Object.entries(source)) {
+      if (!(id in extracted))
+        problems.push(`"${entry.message ?? id}" is in the ${sourceLocale} catalog but no longer in the code`);
+    }
+  }
   return problems;
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+// The mood widget's benefit messages, as the API words them (English). The web app shows its own
+// catalog's words for each (apps/web/src/features/dashboard/utils/benefit-message.ts).
+export const BENEFIT_MOST_DAYS =
+  'Checking in with yourself most days builds self-awareness, the root of steady leadership.';
+export const BENEFIT_TOUGH_WEEK = 'Tough week? Small wins count: one completed habit a day is real progress.';
+export const BENEFIT_KEEP_GOING = 'Every check-in helps you spot what lifts your energy. Keep going.';
+
 export const ZDashboardHabit = z.object({
   // The active user habit's id (the check-in route accepts it).
   id: z.uuid(),

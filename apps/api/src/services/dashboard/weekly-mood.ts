@@ -1,5 +1,10 @@
 import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
-import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
+import {
+  BENEFIT_KEEP_GOING,
+  BENEFIT_MOST_DAYS,
+  BENEFIT_TOUGH_WEEK,
+  type TDashboardResponse,
+} from '@habitrack/contracts/dashboard/get-dashboard';
 import type { MoodFacts } from '../../db/queries/dashboard/dashboard.ts';
 import { addDays } from '../../lib/local-date.ts';
 
@@ -8,12 +13,12 @@ const SKIPPED = { mood_label: 'Skipped', mood_emoji: '⏭️' };
 function benefitMessage(entries: number, average: number | null): string | null {
   if (entries === 0) return null;
   if (entries >= 5) {
-    return 'Checking in with yourself most days builds self-awareness, the root of steady leadership.';
+    return BENEFIT_MOST_DAYS;
   }
   if (average !== null && average < 2.5) {
-    return 'Tough week? Small wins count: one completed habit a day is real progress.';
+    return BENEFIT_TOUGH_WEEK;
   }
-  return 'Every check-in helps you spot what lifts your energy. Keep going.';
+  return BENEFIT_KEEP_GOING;
 }
 
 // The first of the last 7 local dates.

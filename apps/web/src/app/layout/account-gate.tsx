@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -23,6 +24,7 @@ type AccountGateProps = {
 // (`invalid_token`) signs in again, once. Any other call refused for the account (AuthRoot hears of
 // it) shows its screen the same way.
 export function AccountGate({ providerName, children }: AccountGateProps) {
+  const { t } = useLingui();
   const auth = useHybridAuth();
   const me = useMe();
   // A refusal of any call counts, not only the account check's: an account deactivated while its
@@ -45,7 +47,7 @@ export function AccountGate({ providerName, children }: AccountGateProps) {
     if (me.error && !problem) console.error('Could not load the signed-in user', me.error);
   }, [me.error, problem]);
 
-  if (me.isPending) return <AuthLoading message="Checking your account..." inline />;
+  if (me.isPending) return <AuthLoading message={t`Checking your account...`} inline />;
   if (problem && problem.reason !== 'invalid_token') {
     return (
       <AccountProblemScreen
@@ -55,16 +57,20 @@ export function AccountGate({ providerName, children }: AccountGateProps) {
       />
     );
   }
-  if (tokenRejected && !gaveUp) return <AuthLoading message="Signing in again..." inline />;
+  if (tokenRejected && !gaveUp) return <AuthLoading message={t`Signing in again...`} inline />;
   if (tokenRejected) {
     return (
       <Center mih="60vh" p="md">
         <Stack component="main" maw={480}>
-          <Alert color="red" title="Your sign-in could not be verified">
-            {providerName} did not accept your sign-in. Log out and sign in again; if it keeps happening, contact your
-            programme administrator.
+          <Alert color="red" title={t`Your sign-in could not be verified`}>
+            <Trans>
+              {providerName} did not accept your sign-in. Log out and sign in again; if it keeps happening, contact your
+              programme administrator.
+            </Trans>
           </Alert>
-          <Button onClick={() => void auth.logout()}>Logout</Button>
+          <Button onClick={() => void auth.logout()}>
+            <Trans>Logout</Trans>
+          </Button>
         </Stack>
       </Center>
     );

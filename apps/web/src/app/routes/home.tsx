@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Navigate } from 'react-router';
 import { LoadingState } from '../../components/ui/loading-state.tsx';
 import { WaitingForGoals } from '../../components/ui/waiting-for-goals.tsx';
@@ -6,22 +7,22 @@ import { getHabitLogs } from '../../features/check-in/utils/local-habit-logs.ts'
 import { useRootDecision } from '../../features/flow/hooks/use-root-decision.ts';
 import { TermsModal } from '../../features/terms/components/terms-modal.tsx';
 
-const CHECKING = 'Checking your account status';
-
 const hasLocalHabitLogs = () => getHabitLogs().length > 0;
 
 // '/' only decides where the user belongs (docs/domain/dashboard-and-flow.md#root-route-decision).
 // The terms modal is composed here because it needs the flow (to re-check) and the sign-in layer
 // (to log out).
 export function Home() {
+  const { t } = useLingui();
+  const checking = t`Checking your account status`;
   const { decision, recheck } = useRootDecision({ hasLocalHabitLogs });
   const { logout } = useHybridAuth();
 
-  if (decision.status === 'loading') return <LoadingState label={CHECKING} />;
+  if (decision.status === 'loading') return <LoadingState label={checking} />;
   if (decision.kind === 'terms') {
     return (
       <>
-        <LoadingState label={CHECKING} />
+        <LoadingState label={checking} />
         <TermsModal onAccepted={recheck} onDecline={() => void logout()} />
       </>
     );

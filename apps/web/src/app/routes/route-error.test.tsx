@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserPage } from '../../lib/stale-build.ts';
 import { RouteError } from './route-error.tsx';
+import { i18n } from '../../lib/i18n/i18n.ts';
 
 function renderFailingRoute(error: Error) {
   const router = createMemoryRouter(
@@ -26,9 +28,11 @@ function renderFailingRoute(error: Error) {
     { initialEntries: ['/programme/cohort'] },
   );
   render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </I18nProvider>,
   );
 }
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Container } from '@mantine/core';
 import { useNavigation, useOutlet } from 'react-router';
 import { LoadingState } from '../../components/ui/loading-state.tsx';
@@ -11,6 +12,7 @@ import { useShowsKeptData } from '../persisted-session.tsx';
 // A screen's code downloads when it is first opened (a lazy route): on the first load the router
 // renders this layout with no page yet, and on the way to another screen it is loading.
 export function SignedInLayout() {
+  const { t } = useLingui();
   const { productName } = useAppConfig();
   const page = useOutlet();
   const downloading = useNavigation().state === 'loading' || !page;
@@ -20,7 +22,7 @@ export function SignedInLayout() {
       <AppHeader productName={productName} />
       <AccountGate providerName={productName}>
         <Container component="main" size="lg" py="xl">
-          {downloading ? <LoadingState label="Loading page" /> : page}
+          {downloading ? <LoadingState label={t`Loading page`} /> : page}
         </Container>
       </AccountGate>
     </RequireAuth>

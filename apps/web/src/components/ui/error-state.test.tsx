@@ -1,20 +1,24 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorState } from './error-state.tsx';
+import { i18n } from '../../lib/i18n/i18n.ts';
 
 function renderError(compact?: boolean) {
   const onRetry = vi.fn();
   render(
-    <MantineProvider env="test">
-      <ErrorState
-        title="People could not be loaded"
-        message="The server could not complete this. Please try again in a moment."
-        onRetry={onRetry}
-        {...(compact === undefined ? {} : { compact })}
-      />
-    </MantineProvider>,
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <ErrorState
+          title="People could not be loaded"
+          message="The server could not complete this. Please try again in a moment."
+          onRetry={onRetry}
+          {...(compact === undefined ? {} : { compact })}
+        />
+      </MantineProvider>
+    </I18nProvider>,
   );
   return onRetry;
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 
 type ErrorStateProps = {
@@ -15,7 +16,7 @@ export function ErrorState({ title, message, onRetry, compact = false }: ErrorSt
       <Stack gap={compact ? 'xs' : 'sm'} align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size={compact ? 'xs' : 'sm'} variant="light" color="red" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Stack>
     </Alert>

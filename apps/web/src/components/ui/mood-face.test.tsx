@@ -1,9 +1,16 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { MoodFace, moodLabel } from './mood-face.tsx';
 
-const renderFace = (face: React.ReactElement) => render(<MantineProvider>{face}</MantineProvider>);
+const renderFace = (face: React.ReactElement) =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <MantineProvider>{face}</MantineProvider>
+    </I18nProvider>,
+  );
 
 describe('MoodFace', () => {
   it.each([
@@ -20,7 +27,7 @@ describe('MoodFace', () => {
     expect(image).toHaveAttribute('viewBox', '0 0 32 32');
     expect(image.querySelectorAll('circle, path').length).toBeGreaterThan(1);
     expect(image.textContent).toBe('');
-    expect(moodLabel(value)).toBe(name);
+    expect(moodLabel(i18n, value)).toBe(name);
   });
 
   it('draws every face differently, not by colour alone', () => {

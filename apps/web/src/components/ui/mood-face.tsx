@@ -1,4 +1,6 @@
-import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 
 // The five mood faces (and the skipped day), drawn by the app itself: font emoji show as empty
@@ -70,11 +72,22 @@ const SKIPPED: Face = {
   features: <path d="M9.5 11 15 16l-5.5 5zM16 11l5.5 5-5.5 5zM23 11v10" fill={INK} stroke={INK} strokeWidth="1.5" />,
 };
 
-export const SKIPPED_LABEL = 'Skipped';
+// The five moods' names in the member's language, by the mood's value (the scale's English labels,
+// MOOD_SCALE in the contracts, are the source texts).
+export const MOOD_LABELS: Record<1 | 2 | 3 | 4 | 5, MessageDescriptor> = {
+  1: msg`Awful`,
+  2: msg`Not good`,
+  3: msg`Fine`,
+  4: msg`Good`,
+  5: msg`Great`,
+};
+const SKIPPED_LABEL = msg`Skipped`;
 
 // The words for a mood value (1 Awful ... 5 Great), or for a skipped day (null).
-export function moodLabel(value: number | null): string {
-  return MOOD_SCALE.find((mood) => mood.value === value)?.label ?? SKIPPED_LABEL;
+export function moodLabel(i18n: I18n, value: number | null): string {
+  return i18n._(
+    value !== null && value in MOOD_LABELS ? MOOD_LABELS[value as keyof typeof MOOD_LABELS] : SKIPPED_LABEL,
+  );
 }
 
 type MoodFaceProps = {
@@ -87,8 +100,9 @@ type MoodFaceProps = {
 
 // An image named by its mood ("Good"), or decoration beside text that says it.
 export function MoodFace({ value, size = 28, decorative = false }: MoodFaceProps) {
+  const { i18n } = useLingui();
   const face = value !== null && value in FACES ? FACES[value as keyof typeof FACES] : SKIPPED;
-  const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': moodLabel(value) };
+  const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': moodLabel(i18n, value) };
   return (
     <svg
       {...a11y}

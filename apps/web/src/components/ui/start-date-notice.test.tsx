@@ -1,20 +1,25 @@
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatStartDate } from '../../lib/start-date.ts';
 import { StartDateNotice, type StartDateNoticeProps } from './start-date-notice.tsx';
+import { i18n } from '../../lib/i18n/i18n.ts';
 
 const texts = {
   readOnlyTitle: 'Widgets are read-only',
-  locked: 'widgets',
+  afterStart: (date: string) =>
+    `The programme started on ${date}. Its widgets can no longer be changed, so saving is turned off.`,
   beforeStart: 'You can change your widgets until the programme starts.',
 };
 
 function renderNotice(props: Pick<StartDateNoticeProps, 'startsAt' | 'started'>) {
   return render(
-    <MantineProvider env="test">
-      <StartDateNotice {...props} {...texts} />
-    </MantineProvider>,
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <StartDateNotice {...props} {...texts} />
+      </MantineProvider>
+    </I18nProvider>,
   );
 }
 

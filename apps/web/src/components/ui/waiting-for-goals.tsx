@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 
 // A team leader's KPIs hang off the organisation's goals, so until the leader has set them there is
@@ -8,12 +9,20 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 export function WaitingForGoals() {
   return (
     <Stack gap="md" maw={640}>
-      <Title order={1}>Waiting for Organizational Goals</Title>
+      <Title order={1}>
+        <Trans>Waiting for Organizational Goals</Trans>
+      </Title>
       <Alert color="blue" variant="light">
         <Stack gap="xs">
-          <Text>Your organisation&apos;s leader is setting the organizational goals for this programme.</Text>
-          <Text>Once the goals are set, you can define the KPIs for your departments.</Text>
-          <Text>We will send you an email notification when the goals are ready.</Text>
+          <Text>
+            <Trans>Your organisation's leader is setting the organizational goals for this programme.</Trans>
+          </Text>
+          <Text>
+            <Trans>Once the goals are set, you can define the KPIs for your departments.</Trans>
+          </Text>
+          <Text>
+            <Trans>We will send you an email notification when the goals are ready.</Trans>
+          </Text>
         </Stack>
       </Alert>
     </Stack>

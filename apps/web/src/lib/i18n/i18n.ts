@@ -1,11 +1,13 @@
 import { i18n } from '@lingui/core';
 import { z } from 'zod';
+import { readInlineConfig } from '../config.ts';
 import { storedItem } from '../storage.ts';
 import { loadCatalog } from './catalogs.ts';
 import {
   directionOf,
   isLocale,
   negotiateLocale,
+  PSEUDO_LOCALE,
   SUPPORTED_LOCALES,
   type TLocale,
   type TSupportedLocale,
@@ -14,14 +16,19 @@ import {
 export { i18n };
 
 // The member's own choice of language, kept in this browser (the language menu). Later also kept on
-// the server with the member's other preferences.
-const chosenLocale = storedItem('locale', z.enum(SUPPORTED_LOCALES));
+// the server with the member's other preferences. The pseudo-locale is never offered; the
+// end-to-end tests store it here themselves to find texts that do not come from a catalog.
+const chosenLocale = storedItem('locale', z.enum([...SUPPORTED_LOCALES, PSEUDO_LOCALE]));
 
 // Which locale to show, in this order: the member's own choice, else the first of the browser's
-// languages the app ships (navigator.languages), else en-GB.
-export function preferredLocale(): TLocale {
+// languages the app ships (navigator.languages), else en-GB. A stored pseudo-locale counts only
+// where developer tools are on (the inline config the API writes into the page): never in
+// production, which refuses them.
+export function preferredLocale(config = readInlineConfig()): TLocale {
   const chosen = chosenLocale.read();
-  if (chosen) return chosen;
+  if (chosen === PSEUDO_LOCALE) {
+    if (config?.devTools) return PSEUDO_LOCALE;
+  } else if (chosen) return chosen;
   const wanted = navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean);
   return negotiateLocale(wanted);
 }

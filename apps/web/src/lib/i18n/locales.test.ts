@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLocale, preferredLocale } from './i18n.ts';
+import { createWebConfig } from '../../test/web-config.ts';
 import { directionOf, negotiateLocale } from './locales.ts';
 
 describe('negotiateLocale', () => {
@@ -56,6 +57,14 @@ describe('preferredLocale', () => {
     browserWants(['fr-BE']);
     localStorage.setItem('locale', JSON.stringify('xx-YY'));
     expect(preferredLocale()).toBe('fr-FR');
+  });
+
+  it('takes a stored pseudo-locale only where developer tools are on', () => {
+    browserWants(['de-DE']);
+    localStorage.setItem('locale', JSON.stringify('pseudo-LOCALE'));
+    expect(preferredLocale(createWebConfig({ devTools: true }))).toBe('pseudo-LOCALE');
+    expect(preferredLocale(createWebConfig({ devTools: false }))).toBe('de-DE');
+    expect(preferredLocale(undefined)).toBe('de-DE');
   });
 
   it("falls back to en-GB when none of the browser's languages is shipped", () => {

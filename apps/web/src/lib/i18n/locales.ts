@@ -11,12 +11,15 @@ import type { TSupportedLocale } from '@habitrack/contracts/common/locales';
 export { SOURCE_LOCALE, SUPPORTED_LOCALES, isSupportedLocale, negotiateLocale };
 export type { TSupportedLocale };
 
-// Generated from the source (accented and lengthened texts); tests use it to find texts that do not
-// come from a catalog. Never offered in the language menu nor chosen from the browser's languages.
+// Generated from the source (every letter accented); tests use it to find texts that do not
+// come from a catalog. Never offered in the language menu nor chosen from the browser's languages;
+// a test stores it as the member's choice, honoured only where developer tools are on (i18n.ts).
 export const PSEUDO_LOCALE = 'pseudo-LOCALE';
 
 export type TLocale = TSupportedLocale | typeof PSEUDO_LOCALE;
 
+// Each language named in itself, whatever the language shown, so a member finds their own.
+/* eslint-disable lingui/no-unlocalized-strings -- names in their own language, never translated */
 export const LOCALE_NAMES: Record<TSupportedLocale, string> = {
   'en-GB': 'English (UK)',
   'en-US': 'English (US)',
@@ -28,6 +31,7 @@ export const LOCALE_NAMES: Record<TSupportedLocale, string> = {
   'ja-JP': '日本語',
   ar: 'العربية',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function isLocale(value: unknown): value is TLocale {
   return value === PSEUDO_LOCALE || isSupportedLocale(value);

@@ -1,5 +1,7 @@
 // What the Organization Not Registered screen says when neither the server nor the e-mail names
 // the organisation (docs/domain/screens.md#organization-not-registered).
+// A marker the screen tests for; it speaks of "your organization" in its own sentences.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a marker, never shown
 export const UNKNOWN_ORGANIZATION_NAME = 'Your organization';
 
 /**

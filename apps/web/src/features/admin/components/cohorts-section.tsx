@@ -89,7 +89,7 @@ export function CohortsSection() {
                   <Table.Th scope="row" fw={500}>
                     {cohort.name}
                     {cohort.is_default && (
-                      <Badge miw="max-content" ml="xs" size="sm" color="blue">
+                      <Badge miw="max-content" ms="xs" size="sm" color="blue">
                         <Trans>Default</Trans>
                       </Badge>
                     )}

@@ -84,7 +84,7 @@ export function PeopleTable({ people, selected, onToggle, onManage }: PeopleTabl
               <Table.Th scope="row" fw={500}>
                 {person.full_name}
                 {person.is_admin && (
-                  <Badge miw="max-content" ml="xs" size="xs" color="blue">
+                  <Badge miw="max-content" ms="xs" size="xs" color="blue">
                     <Trans>Admin</Trans>
                   </Badge>
                 )}

@@ -1,5 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { HttpError } from '../../../lib/http.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { refusalText } from '../../../lib/refusal-text.ts';
 
 type FieldProblem = { field: string; message: string };
 
@@ -11,22 +13,23 @@ function fieldProblems(body: unknown): FieldProblem[] {
   );
 }
 
-// The sentence to show for a failed call: the API's own detail for a refusal (4xx), which says what
-// to change, with every field it names; a plain sentence for what the administrator cannot fix
-// (network trouble, 5xx).
+// The sentence to show for a failed call: for a refusal (4xx), the API's own detail, which says what
+// to change, with every field it names (in English; another locale gets lib/refusal-text.ts's
+// sentence); a plain sentence for what the administrator cannot fix (network trouble, 5xx).
 export function problemMessage(error: unknown, fallback?: string): string {
   if (!(error instanceof HttpError) || error.status >= 500 || !error.detail) {
     return error instanceof HttpError && error.status >= 500
       ? t`The server could not complete this. Please try again in a moment.`
       : (fallback ?? t`Something went wrong. Please try again.`);
   }
+  const shown = refusalText(i18n, error);
+  if (shown !== null && shown !== error.detail) return shown;
   const fields = fieldProblems(error.body);
   if (fields.length <= 1) return error.detail;
   const others = fields
     .slice(1)
     .map((problem) => `${problem.field} ${problem.message}`)
     .join('; ');
-  // The API's details stay in English for now (docs/decisions/021-internationalisation-with-lingui.md).
   const detail = error.detail;
   return t`${detail} (also: ${others})`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { HOSTED_SCOPE } from '../utils/cached-sessions.ts';
 import { CALLBACK_PATH, sanitizeReturnTo } from '../utils/return-to.ts';
@@ -37,7 +38,7 @@ export function createAuth0Adapter(config: THostedAuthConfig, { origin, onStatus
   };
 
   function sdk(): Auth0Client {
-    if (!client) throw new Error('The sign-in service has not started yet.');
+    if (!client) throw new Error(t`The sign-in service has not started yet.`);
     return client;
   }
 
@@ -91,7 +92,7 @@ export function createAuth0Adapter(config: THostedAuthConfig, { origin, onStatus
           onStatus('none');
         }
       }
-      if (!token) throw new Error('The hosted sign-in service returned no access token.');
+      if (!token) throw new Error(t`The hosted sign-in service returned no access token.`);
       return token;
     },
   };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { AccountInfo, PublicClientApplication } from '@azure/msal-browser';
 import { clearSignInChoice } from '../utils/sign-in-choice.ts';
 import { HOSTED_SCOPE } from '../utils/cached-sessions.ts';
@@ -17,7 +18,7 @@ export function createMsalAdapter(config: TDirectoryAuthConfig, { origin, onStat
   const scopes = [...HOSTED_SCOPE.split(' '), config.apiScope];
 
   function started() {
-    if (!msal || !pca) throw new Error('The sign-in service has not started yet.');
+    if (!msal || !pca) throw new Error(t`The sign-in service has not started yet.`);
     return { msal, pca };
   }
 
@@ -72,7 +73,7 @@ export function createMsalAdapter(config: TDirectoryAuthConfig, { origin, onStat
     async getAccessToken() {
       const { msal, pca } = started();
       const account = currentAccount();
-      if (!account) throw new Error('No directory account is signed in.');
+      if (!account) throw new Error(t`No directory account is signed in.`);
       try {
         return (await pca.acquireTokenSilent({ scopes, account })).accessToken;
       } catch (error) {

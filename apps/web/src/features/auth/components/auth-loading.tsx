@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
 type AuthLoadingProps = {
@@ -8,12 +9,13 @@ type AuthLoadingProps = {
 
 // While the provider type is being resolved, a full-height centred message
 // (docs/domain/screens.md#login-screen).
-export function AuthLoading({ message = 'Loading authentication...', inline = false }: AuthLoadingProps) {
+export function AuthLoading({ message, inline = false }: AuthLoadingProps) {
+  const { t } = useLingui();
   return (
     <Center mih={inline ? '50vh' : '100vh'} role="status">
       <Stack align="center" gap="sm">
         <Loader aria-hidden />
-        <Text>{message}</Text>
+        <Text>{message ?? t`Loading authentication...`}</Text>
       </Stack>
     </Center>
   );

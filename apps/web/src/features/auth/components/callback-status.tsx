@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { useHybridAuth } from '../hooks/use-hybrid-auth.ts';
@@ -7,20 +8,26 @@ import { AuthLoading } from './auth-loading.tsx';
 // (docs/domain/screens.md#callback).
 // The route puts it in the app's frame (a banner and the main landmark).
 export function CallbackStatus() {
+  const { t } = useLingui();
   const auth = useHybridAuth();
-  if (auth.isLoading) return <AuthLoading message="Completing sign-in..." inline />;
+  if (auth.isLoading) return <AuthLoading message={t`Completing sign-in...`} inline />;
   if (auth.error) {
     return (
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Authentication Error</Title>
+        <Title order={1}>
+          <Trans>Authentication Error</Trans>
+        </Title>
+        {/* The sign-in service's own words, as it gave them: support needs them exactly. */}
         <Text>{auth.error.message}</Text>
         <Text>
-          Your sign-in did not complete, so you are not signed in. Return home to sign in again; if it keeps happening,
-          contact your programme administrator.
+          <Trans>
+            Your sign-in did not complete, so you are not signed in. Return home to sign in again; if it keeps
+            happening, contact your programme administrator.
+          </Trans>
         </Text>
         <Group>
           <Button component={Link} to="/">
-            Return Home
+            <Trans>Return Home</Trans>
           </Button>
         </Group>
       </Stack>

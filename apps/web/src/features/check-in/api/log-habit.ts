@@ -13,6 +13,7 @@ import {
 const LOG_TIMEOUT_MS = 15_000;
 
 // A refusal without the server's detail (never expected from the API).
+// eslint-disable-next-line lingui/no-unlocalized-strings -- kept on the device; shown through a catalog message
 export const UNEXPLAINED_REFUSAL = 'HabiTrack could not accept this check-in.';
 
 export function logHabit(habitId: string, body: TLogHabitRequest) {

@@ -2,8 +2,10 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePendingCheckInSync } from '../hooks/use-pending-check-in-sync.ts';
-import { fullDate } from '../utils/day-names.ts';
+import { fullDate } from '../../../lib/calendar-day.ts';
 import type { TLocalHabitLog } from '../utils/local-habit-logs.ts';
+import { refusalDetailText } from '../../../lib/refusal-text.ts';
+import { UNEXPLAINED_REFUSAL } from '../api/log-habit.ts';
 
 // Tells the member that check-ins the server did not get are safe on this device, and sends them
 // (see usePendingCheckInSync); and, for each one the server refused, which habit and day, why, and
@@ -42,7 +44,13 @@ function RefusedCheckIn({ log, onDismiss }: { log: TLocalHabitLog; onDismiss: ()
   const habit = log.habitName ?? t`your habit`;
   const day = fullDate(i18n, log.date);
   const note = log.notes.trim();
-  const detail = log.refusal?.detail ?? '';
+  const refusal = log.refusal;
+  // Kept on the device as the API's English detail: shown in the locale's words (lib/refusal-text.ts).
+  const detail = !refusal
+    ? ''
+    : refusal.detail === UNEXPLAINED_REFUSAL
+      ? t`HabiTrack could not accept this check-in.`
+      : refusalDetailText(i18n, refusal.status, refusal.detail);
   // The habit's days (history page) let the member log another day or cancel a pause; without the
   // user habit's id, the habit's check-in.
   const way = log.userHabitId

@@ -3,12 +3,14 @@ import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-memb
 import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '../../../lib/i18n/i18n.ts';
-import { HttpError, sendJson } from '../../../lib/http.ts';
+import { sendJson } from '../../../lib/http.ts';
 import { saveEndorsedMark } from '../utils/endorsement-marks.ts';
 import { cohortMembersQueryOptions } from './list-cohort-members.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 
 // The fixed praise text sent with every endorsement
 // (docs/domain/standings-and-endorsements.md#the-endorse-button).
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the endorsement's stored text, sent to the API
 export const ENDORSEMENT_MESSAGE = 'Great job staying consistent with your habits! Keep up the excellent work.';
 // The praise is stored as sent and read by the endorsed member, so it is not translated here.
 const endorseFailed = msg`Error endorsing member. Please try again.`;
@@ -65,7 +67,7 @@ export function useEndorseMember() {
       );
       // The server's own sentence when it gave one (e.g. once per day), else the generic one
       // (docs/domain/failures.md#alerts).
-      window.alert(error instanceof HttpError && error.detail ? error.detail : i18n._(endorseFailed));
+      window.alert(refusalTextOr(i18n, error, i18n._(endorseFailed)));
     },
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) === 1) {

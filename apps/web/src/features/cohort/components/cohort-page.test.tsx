@@ -16,6 +16,11 @@ function expectDisabledWithReason(button: HTMLElement, reason: string) {
 }
 
 // Generous: jsdom's accessible-name lookups over table rows are slow on a busy CI machine.
+
+// A paragraph whose whole text is `text`, its parts in elements of their own.
+const paragraph = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;
+
 describe('Cohort leaderboard', { timeout: 20_000 }, () => {
   it("shows every member's numbers in the server's order", async () => {
     const { members } = createCohort();
@@ -74,7 +79,14 @@ describe('Cohort leaderboard', { timeout: 20_000 }, () => {
     stubCohortApi({ members, extra: { [DASHBOARD_URL]: () => Response.json(dashboard) } });
     renderRoute(PATH);
 
-    expect(await screen.findByText("Cohort Aurora · 4 members · You're ranked #3 of 4")).toBeVisible();
+    const line = await screen.findByText(paragraph("Cohort Aurora · 4 members · You're ranked #3 of 4"));
+    expect(line).toBeVisible();
+    // Each part isolated, so a Latin name keeps its place in a right-to-left sentence.
+    expect([...line.querySelectorAll('bdi')].map((part) => part.textContent)).toEqual([
+      'Cohort Aurora',
+      '4 members',
+      "You're ranked #3 of 4",
+    ]);
   });
 
   it('leaves the name out when the dashboard cannot be had', async () => {
@@ -82,7 +94,7 @@ describe('Cohort leaderboard', { timeout: 20_000 }, () => {
     stubCohortApi({ members, extra: { [DASHBOARD_URL]: () => Response.json({ detail: 'down' }, { status: 503 }) } });
     renderRoute(PATH);
 
-    expect(await screen.findByText("4 members · You're ranked #3 of 4")).toBeVisible();
+    expect(await screen.findByText(paragraph("4 members · You're ranked #3 of 4"))).toBeVisible();
   });
 
   it('offers Endorse on mates only, disabled with its reason where it cannot be used', async () => {

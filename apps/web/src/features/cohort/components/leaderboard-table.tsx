@@ -11,6 +11,8 @@ type LeaderboardTableProps = {
   onEndorse: (userId: string) => void;
 };
 
+// The columns' keys; their headings are the messages below.
+/* eslint-disable lingui/no-unlocalized-strings -- keys */
 export const COLUMNS = [
   'Rank',
   'Member',
@@ -20,6 +22,7 @@ export const COLUMNS = [
   'Days',
   'Endorsements',
 ] as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 
 const COLUMN_LABELS: Record<(typeof COLUMNS)[number], MessageDescriptor> = {
   Rank: msg`Rank`,

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Box, Text } from '@mantine/core';
+import { Box, Text, useDirection } from '@mantine/core';
 import { formatPercent } from '../../../lib/i18n/formatters.ts';
 
 const SIZE = 56;
@@ -11,12 +11,14 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 // A plain SVG ring, drawn as Mantine's RingProgress draws it, without what that component adds for
 // tooltips (one floating tooltip per arc, each watching its scroll containers): a leaderboard shows
 // one ring per member. A ring alone says nothing to a screen reader: it is exposed as a progressbar
-// with its value.
+// with its value. The arc starts at the top and grows clockwise, anticlockwise in a right-to-left
+// locale (flipped before it is turned), as the page mirrors.
 export function ProgressRing({ value, label }: { value: number; label: string }) {
   const shown = Math.min(Math.max(value, 0), 100);
   const arc = (shown / 100) * CIRCUMFERENCE;
   const { i18n } = useLingui();
   const percent = formatPercent(i18n.locale, value / 100);
+  const { dir } = useDirection();
   return (
     <Box
       pos="relative"
@@ -30,7 +32,13 @@ export function ProgressRing({ value, label }: { value: number; label: string })
       aria-valuenow={value}
       aria-valuetext={percent}
     >
-      <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true" style={{ rotate: '-90deg' }}>
+      <svg
+        width={SIZE}
+        height={SIZE}
+        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        aria-hidden="true"
+        style={{ rotate: '-90deg', scale: dir === 'rtl' ? '1 -1' : undefined }}
+      >
         <circle
           cx={SIZE / 2}
           cy={SIZE / 2}
@@ -52,7 +60,7 @@ export function ProgressRing({ value, label }: { value: number; label: string })
           />
         )}
       </svg>
-      <Text size="xs" fw={700} ta="center" pos="absolute" top="50%" left={0} right={0} style={{ translate: '0 -50%' }}>
+      <Text size="xs" fw={700} ta="center" pos="absolute" top="50%" style={{ insetInline: 0, translate: '0 -50%' }}>
         {percent}
       </Text>
     </Box>

@@ -1,5 +1,7 @@
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
 import { toDayKey } from '../../../lib/dates.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { refusalText } from '../../../lib/refusal-text.ts';
 import { useCohortMembers } from '../api/list-cohort-members.ts';
 import { endorseState, type TEndorseState } from '../utils/endorse-state.ts';
 import { isMarkedEndorsed } from '../utils/endorsement-marks.ts';
@@ -38,7 +40,8 @@ export function useLeaderboard(options: {
     return { status: 'live', rows, endorserId };
   }
   if (query.isPending) return { status: 'pending' };
-  if (isNotInCohort(query.error) && query.error.detail) return { status: 'not-in-cohort', message: query.error.detail };
+  const notInCohort = isNotInCohort(query.error) ? refusalText(i18n, query.error) : null;
+  if (notInCohort) return { status: 'not-in-cohort', message: notInCohort };
   if (!isUnavailable(query.error)) return { status: 'error', retry };
 
   const sample = buildSampleCohort({ logs: options.readLocalLogs(), you: options.you, today: toDayKey() });

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { MoodFace } from '../../../components/ui/mood-face.tsx';
 import { formatPercent, numberFormat } from '../../../lib/i18n/formatters.ts';
+import { benefitText } from '../utils/benefit-message.ts';
 import { shortWeekday, weekdayDayMonth } from '../utils/day-names.ts';
 import { moodName } from '../utils/mood-names.ts';
 import { Widget } from './widget.tsx';
@@ -82,7 +83,7 @@ export function MoodWidget({ mood }: { mood: TMoodWidget }) {
       </Text>
       {mood.benefit_message && (
         <Text size="sm" c="dimmed">
-          {mood.benefit_message}
+          {benefitText(i18n, mood.benefit_message)}
         </Text>
       )}
     </Widget>

@@ -1,11 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useResetUserData } from '../api/reset-user-data.ts';
 
-// Exact texts (docs/domain/developer-tools.md#reset), in en-GB; the dialogs show them in the member's language.
-export const RESET_CONFIRM =
-  'Reset user state? This will clear backend onboarding status, terms acceptance, and local data.';
-export const RESET_ERROR = 'Error resetting user state. Check console for details.';
-
 export type ResetOptions = {
   // Forgets what this browser keeps of the member's progress (the features' own entries).
   clearProgress: () => void;
@@ -19,6 +14,7 @@ export function useResetAction({ clearProgress }: ResetOptions) {
 
   const run = () => {
     if (
+      // Exact texts (docs/domain/developer-tools.md#reset), in en-GB.
       !window.confirm(t`Reset user state? This will clear backend onboarding status, terms acceptance, and local data.`)
     )
       return;

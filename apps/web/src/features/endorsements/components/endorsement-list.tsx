@@ -3,7 +3,8 @@ import '@mantine/core/styles/Blockquote.css';
 import type { TReceivedEndorsement } from '@habitrack/contracts/social/list-endorsements-received';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Blockquote, Group, Paper, Stack, Text } from '@mantine/core';
-import { calendarDayInWords, isNewSince } from '../utils/endorsement-dates.ts';
+import { fullDate } from '../../../lib/calendar-day.ts';
+import { isNewSince } from '../utils/endorsement-dates.ts';
 
 type EndorsementListProps = {
   items: TReceivedEndorsement[];
@@ -27,11 +28,11 @@ export function EndorsementList({ items, seenAt }: EndorsementListProps) {
                 </Badge>
               )}
             </Group>
-            <Blockquote p="xs" pl="md" color="teal" style={{ overflowWrap: 'anywhere' }}>
+            <Blockquote p="xs" ps="md" color="teal" style={{ overflowWrap: 'anywhere' }}>
               {item.message}
             </Blockquote>
             <Text size="sm" c="dimmed">
-              <time dateTime={item.created_at}>{calendarDayInWords(i18n.locale, item.endorsed_on)}</time>
+              <time dateTime={item.created_at}>{fullDate(i18n, item.endorsed_on)}</time>
             </Text>
           </Stack>
         </Paper>

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fullDate } from '../../../lib/calendar-day.ts';
 import { isNewSince } from './endorsement-dates.ts';
 
 describe('endorsement dates', () => {
-  it('writes the local day in words, whatever the browser time zone', () => {
-    expect(fullDate('2026-11-20')).toBe('Friday 20 November 2026');
-    expect(fullDate('2027-01-01')).toBe('Friday 1 January 2027');
-  });
-
   it('counts an endorsement as new when it arrived after the last visit, or before any visit', () => {
     expect(isNewSince('2026-11-20T10:00:00.000Z', null)).toBe(true);
     expect(isNewSince('2026-11-20T10:00:00.001Z', '2026-11-20T10:00:00.000Z')).toBe(true);

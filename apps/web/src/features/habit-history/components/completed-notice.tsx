@@ -2,14 +2,14 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { THabitHistoryResponse } from '@habitrack/contracts/habits/get-habit-history';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 import { useStartAgain } from '../api/start-again.ts';
 
 // A completed habit keeps its history; starting it again begins a new frame (decision 014).
 export function CompletedNotice({ history }: { history: THabitHistoryResponse }) {
   const navigate = useNavigate();
   const startAgain = useStartAgain();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const done = history.days_completed;
   const totalDays = history.total_days;
   const bestStreak = history.best_streak;
@@ -40,9 +40,11 @@ export function CompletedNotice({ history }: { history: THabitHistoryResponse })
         </Button>
         {startAgain.isError && (
           <Text size="sm" c="red.9" role="alert">
-            {startAgain.error instanceof HttpError && startAgain.error.detail
-              ? startAgain.error.detail
-              : t`The habit could not be started. Check your connection and try again.`}
+            {refusalTextOr(
+              i18n,
+              startAgain.error,
+              t`The habit could not be started. Check your connection and try again.`,
+            )}
           </Text>
         )}
       </Stack>

@@ -1,6 +1,6 @@
 import type { THistoryDay } from '@habitrack/contracts/habits/get-habit-history';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Stack, Text, UnstyledButton, useDirection, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, memo, useCallback, useId, useMemo, useRef } from 'react';
 import { calendarWeeks, keyMove } from '../utils/calendar.ts';
 import { dayLabel, dayOfMonth, STATE_LABELS, STATE_MARKS } from '../utils/day-labels.ts';
@@ -22,11 +22,14 @@ const LEGEND = ['completed', 'skipped', 'paused', 'not_logged', 'today', 'future
 // a day or a week (Home/End to the week's ends, Page Up/Down four weeks), and the day in focus is
 // the one selected. Each day says its date and state in words and shows a mark of its own shape.
 // The weeks start on the day the member's locale starts them (Monday in en-GB, Sunday in en-US).
+// Right to left (Arabic) the grid's columns run from the right, as the page does, so a week reads
+// from its first day on the right; the arrow keys follow what they point at (utils/calendar.ts).
 export function HistoryGrid({ habitName, days, today, selected, onSelect }: HistoryGridProps) {
   const { t, i18n } = useLingui();
   const firstDay = firstDayOfWeek(i18n.locale);
   const weekdays = useMemo(() => weekdayNames(i18n.locale, firstDay), [i18n.locale, firstDay]);
   const legendId = useId();
+  const { dir } = useDirection();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const register = useCallback((date: string, element: HTMLButtonElement | null) => {
     if (element) buttons.current.set(date, element);
@@ -39,6 +42,7 @@ export function HistoryGrid({ habitName, days, today, selected, onSelect }: Hist
         days.findIndex((d) => d.date === date),
         days,
         firstDay,
+        dir,
       );
       if (next === null) return;
       event.preventDefault();
@@ -46,7 +50,7 @@ export function HistoryGrid({ habitName, days, today, selected, onSelect }: Hist
       onSelect(target);
       buttons.current.get(target)?.focus();
     },
-    [days, onSelect, firstDay],
+    [days, onSelect, firstDay, dir],
   );
 
   return (

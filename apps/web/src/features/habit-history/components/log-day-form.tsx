@@ -5,7 +5,7 @@ import type { TPositiveChange } from '@habitrack/contracts/programmes/list-behav
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { PractisedQuestion, type TPractisedAnswer } from '../../../components/ui/practised-question.tsx';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 import { useLogDay } from '../api/log-day.ts';
 import { fullDate } from '../utils/day-names.ts';
 
@@ -80,9 +80,7 @@ export function LogDayForm({ userHabitId, day, today, changes }: LogDayFormProps
       </div>
       {save.isError && (
         <Alert color="red" title={t`This day could not be saved`} role="alert">
-          {save.error instanceof HttpError && save.error.detail
-            ? save.error.detail
-            : t`Check your connection and try again.`}
+          {refusalTextOr(i18n, save.error, t`Check your connection and try again.`)}
         </Alert>
       )}
     </Stack>

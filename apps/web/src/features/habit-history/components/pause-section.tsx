@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { THabitHistoryResponse } from '@habitrack/contracts/habits/get-habit-history';
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 import { useCancelPause, usePauseHabit } from '../api/pause-habit.ts';
 import { shortDate } from '../utils/day-names.ts';
 
@@ -11,10 +11,6 @@ type PauseSectionProps = {
   // Changing pauses waits for an answer fetched now (decision 012).
   canEdit: boolean;
 };
-
-// The API's own words when it gives a reason (shown as they are for now), else ours.
-const problem = (error: unknown, fallback: string) =>
-  error instanceof HttpError && error.detail ? error.detail : fallback;
 
 const daysIn = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
@@ -79,7 +75,7 @@ export function PauseSection({ history, canEdit }: PauseSectionProps) {
         )}
         {cancel.isError && (
           <Alert color="red" role="alert" title={t`The pause could not be cancelled`}>
-            {problem(cancel.error, offline)}
+            {refusalTextOr(i18n, cancel.error, offline)}
           </Alert>
         )}
         {history.status === 'active' && canEdit && left > 0 && (
@@ -123,7 +119,7 @@ export function PauseSection({ history, canEdit }: PauseSectionProps) {
             </div>
             {pause.isError && (
               <Alert color="red" role="alert" title={t`The habit could not be paused`}>
-                {problem(pause.error, offline)}
+                {refusalTextOr(i18n, pause.error, offline)}
               </Alert>
             )}
           </Stack>

@@ -33,4 +33,14 @@ describe('the history calendar', () => {
     expect(keyMove('ArrowUp', 3, frame)).toBe(0);
     expect(keyMove('Enter', 3, frame)).toBeNull();
   });
+
+  it('moves the way the arrow points right to left, where the week starts on the right', () => {
+    const frame = days('2026-11-01', 60);
+    expect(keyMove('ArrowLeft', 8, frame, 1, 'rtl')).toBe(9);
+    expect(keyMove('ArrowRight', 8, frame, 1, 'rtl')).toBe(7);
+    expect(keyMove('ArrowRight', 0, frame, 1, 'rtl')).toBe(0);
+    expect(keyMove('ArrowDown', 8, frame, 1, 'rtl')).toBe(15);
+    expect(keyMove('Home', 10, frame, 1, 'rtl')).toBe(8);
+    expect(keyMove('End', 8, frame, 1, 'rtl')).toBe(14);
+  });
 });

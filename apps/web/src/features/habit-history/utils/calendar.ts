@@ -21,13 +21,22 @@ export function calendarWeeks(days: readonly THistoryDay[], firstDay = 1): (THis
 }
 
 // Where a key moves the focus in the grid, as a change of index into the frame's days (null: the
-// key is not the grid's). Home and End go to the ends of the week as the calendar shows it.
-export function keyMove(key: string, index: number, days: readonly THistoryDay[], firstDay = 1): number | null {
+// key is not the grid's). Home and End go to the ends of the week as the calendar shows it. Right to
+// left the week runs from the right, so the left arrow goes to the next day and the right arrow to
+// the day before: the focus moves the way the key points.
+export function keyMove(
+  key: string,
+  index: number,
+  days: readonly THistoryDay[],
+  firstDay = 1,
+  direction: 'ltr' | 'rtl' = 'ltr',
+): number | null {
   const day = days[index];
   const weekday = day ? weekdayIndex(day.date, firstDay) : 0;
+  const forward = direction === 'rtl' ? -1 : 1;
   const moves: Record<string, number> = {
-    ArrowLeft: -1,
-    ArrowRight: 1,
+    ArrowLeft: -forward,
+    ArrowRight: forward,
     ArrowUp: -7,
     ArrowDown: 7,
     Home: -weekday,

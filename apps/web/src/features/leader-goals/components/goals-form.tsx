@@ -45,6 +45,7 @@ export function GoalsForm({ programme, goals, labelledBy }: GoalsFormProps) {
         onCreated: (tempId, goalId) => setDrafts((current) => markGoalCreated(current, tempId, goalId)),
       }),
     saveFailed: saveFailedText(),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console
     what: 'the organizational goals',
   });
 
@@ -74,7 +75,8 @@ export function GoalsForm({ programme, goals, labelledBy }: GoalsFormProps) {
         startsAt: programme.starts_at,
         started: form.started,
         readOnlyTitle: t`Goals are read-only`,
-        locked: t`organizational goals`,
+        afterStart: (date) =>
+          t`The programme started on ${date}. Its organizational goals can no longer be changed, so saving is turned off.`,
         beforeStart: t`You can change these goals until the programme starts. From its start date on they are read-only, for you and for the team leaders defining KPIs against them.`,
       }}
       failure={{ title: t`The goals were not saved`, detail: form.serverDetail }}

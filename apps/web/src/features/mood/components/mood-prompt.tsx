@@ -2,10 +2,9 @@ import { MOOD_SCALE } from '@habitrack/contracts/mood/record-mood';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MoodFace } from '../../../components/ui/mood-face.tsx';
+import { MOOD_LABELS, MoodFace } from '../../../components/ui/mood-face.tsx';
 import { useRecordMood } from '../api/record-mood.ts';
 import { useSkipMood } from '../api/skip-mood.ts';
-import { MOOD_LABELS } from '../utils/mood-labels.ts';
 
 type MoodPromptProps = {
   // Whether the flow status asks for today's mood (docs/domain/mood.md#the-mood-prompt); the route

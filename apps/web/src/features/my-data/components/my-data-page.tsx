@@ -2,19 +2,20 @@ import { EXPORTS_PER_HOUR } from '@habitrack/contracts/me/export-my-data';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 import { useDownloadMyData, type TExportFormat } from '../api/export-my-data.ts';
 
 // The member downloads everything HabiTrack holds about them (docs/domain/my-data.md).
 export function MyDataPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const download = useDownloadMyData();
   const start = (format: TExportFormat) => download.mutate(format);
   const pending = download.isPending ? download.variables : null;
-  const failure =
-    download.error instanceof HttpError && download.error.detail && download.error.status < 500
-      ? download.error.detail
-      : t`We couldn't prepare your download. Check your connection and try again.`;
+  const failure = refusalTextOr(
+    i18n,
+    download.error,
+    t`We couldn't prepare your download. Check your connection and try again.`,
+  );
 
   return (
     <Stack gap="lg">

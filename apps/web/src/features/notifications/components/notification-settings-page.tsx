@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences.ts';
 import { REMINDER_TIMES } from '../utils/reminder-times.ts';
@@ -60,10 +60,7 @@ function SettingsForm({ saved }: { saved: TNotificationPreferences }) {
       set(value);
       setChangedSinceSave(true);
     };
-  const failure =
-    update.error instanceof HttpError && update.error.detail && update.error.status < 500
-      ? update.error.detail
-      : i18n._(SAVE_FAILED);
+  const failure = refusalTextOr(i18n, update.error, i18n._(SAVE_FAILED));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

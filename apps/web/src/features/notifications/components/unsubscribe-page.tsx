@@ -5,7 +5,7 @@ import type { TNotificationKind } from '@habitrack/contracts/me/get-notification
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalText } from '../../../lib/refusal-text.ts';
 import { useUnsubscribe, useUnsubscribeLink } from '../api/unsubscribe.ts';
 
 // What the page says of each kind of e-mail, each sentence whole.
@@ -27,9 +27,6 @@ const WHAT: Record<
 
 const BROKEN = msg`This unsubscribe link does not work. Open the link from the e-mail again, or change your e-mail settings after signing in.`;
 
-const detailOf = (error: unknown) =>
-  error instanceof HttpError && error.detail && error.status < 500 ? error.detail : null;
-
 // /notifications/unsubscribe?token=...: the unsubscribe link of a reminder or summary. Works
 // without signing in; it asks before turning anything off (mail scanners open links), and turns
 // off only the kind of e-mail the link was sent with.
@@ -40,7 +37,7 @@ export function UnsubscribePage({ token }: { token: string }) {
 
   if (!token) return <Problem message={i18n._(BROKEN)} />;
   if (link.isError)
-    return <Problem message={detailOf(link.error) ?? t`We couldn't check this link. Please try again.`} />;
+    return <Problem message={refusalText(i18n, link.error) ?? t`We couldn't check this link. Please try again.`} />;
   if (!link.data) return <LoadingState label={t`Checking your link...`} />;
 
   const what = WHAT[link.data.kind];
@@ -72,7 +69,7 @@ export function UnsubscribePage({ token }: { token: string }) {
       </Button>
       {unsubscribe.isError && (
         <Alert color="red" role="alert" title={t`Not unsubscribed`}>
-          {detailOf(unsubscribe.error) ?? t`We couldn't unsubscribe you. Check your connection and try again.`}
+          {refusalText(i18n, unsubscribe.error) ?? t`We couldn't unsubscribe you. Check your connection and try again.`}
         </Alert>
       )}
     </Stack>

@@ -46,6 +46,7 @@ export function KpiSetupForm({ programme, goals, teams, departments, kpis, label
         onKpiCreated: drafts.markKpiCreated,
       }),
     saveFailed: saveFailedText(),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console
     what: 'the departments and KPIs',
   });
 
@@ -64,7 +65,8 @@ export function KpiSetupForm({ programme, goals, teams, departments, kpis, label
         startsAt: programme.starts_at,
         started: form.started,
         readOnlyTitle: t`Departments and KPIs are read-only`,
-        locked: t`departments and KPIs`,
+        afterStart: (date) =>
+          t`The programme started on ${date}. Its departments and KPIs can no longer be changed, so saving is turned off.`,
         beforeStart: t`You can change your departments and KPIs until the programme starts.`,
       }}
       failure={{ title: t`The departments and KPIs were not saved`, detail: form.serverDetail }}

@@ -5,7 +5,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { KPI_MEASURED_ON_MIN } from '@habitrack/contracts/organizational/kpi-measurements';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 import { recordKpiMeasurement } from '../api/kpi-measurements.ts';
 
 type RecordKpiValueProps = { kpiId: string; kpiTitle: string; today: string };
@@ -30,7 +30,7 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
       await queryClient.invalidateQueries({ queryKey: ['insights'] });
     },
   });
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const invalid =
     value === '' ||
     !Number.isFinite(Number(value)) ||
@@ -89,8 +89,7 @@ export function RecordKpiValue({ kpiId, kpiTitle, today }: RecordKpiValueProps) 
             />
             {mutation.isError && (
               <Alert color="red" role="alert">
-                {(mutation.error instanceof HttpError && mutation.error.detail) ||
-                  t`The value could not be recorded. Please try again.`}
+                {refusalTextOr(i18n, mutation.error, t`The value could not be recorded. Please try again.`)}
               </Alert>
             )}
             <Group justify="flex-end">

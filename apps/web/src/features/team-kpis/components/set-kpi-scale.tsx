@@ -5,7 +5,7 @@ import type { TKpiMeasurements } from '@habitrack/contracts/organizational/kpi-m
 import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { HttpError } from '../../../lib/http.ts';
+import { refusalTextOr } from '../../../lib/refusal-text.ts';
 import { setKpiScale, useKpiMeasurements } from '../api/kpi-measurements.ts';
 
 type SetKpiScaleProps = { kpiId: string; kpiTitle: string };
@@ -62,7 +62,7 @@ function ScaleForm({ kpiId, initial, onCancel, onSaved }: ScaleFormProps) {
   const [baseline, setBaseline] = useState<string | number>(initial.baseline ?? '');
   const [target, setTarget] = useState<string | number>(initial.target ?? '');
   const queryClient = useQueryClient();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const mutation = useMutation({
     mutationFn: () =>
       setKpiScale(kpiId, { unit: unit.trim() || null, baseline: toNumber(baseline), target: toNumber(target) }),
@@ -103,8 +103,7 @@ function ScaleForm({ kpiId, initial, onCancel, onSaved }: ScaleFormProps) {
         />
         {mutation.isError && (
           <Alert color="red" role="alert">
-            {(mutation.error instanceof HttpError && mutation.error.detail) ||
-              t`The baseline and target could not be saved. Please try again.`}
+            {refusalTextOr(i18n, mutation.error, t`The baseline and target could not be saved. Please try again.`)}
           </Alert>
         )}
         <Group justify="flex-end">

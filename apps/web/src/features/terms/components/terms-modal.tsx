@@ -3,9 +3,6 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { TermsSummary } from './terms-summary.tsx';
 
-// Exact text (docs/domain/failures.md#alerts), in en-GB; the alert shows it in the member's language.
-export const ACCEPT_TERMS_ERROR = 'Error accepting terms. Please try again.';
-
 type TermsModalProps = {
   // Re-checks the flow once the server has the acceptance (the caller knows which query).
   onAccepted: () => Promise<unknown>;
