@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the README's test command, and what CI (.ci/run) runs.
 // Runs each step in sequence, stops at the first failure, and ends with `N passed, N failed`.
+// Steps that share a `together` name run at the same time (each single-threaded: ESLint and tsc
+// use one core each); their output is held and printed whole, one step after the other.
 // SKIP_E2E=1 skips the Playwright step (quick local runs); the skip is reported.
 // Step ids as arguments run only those steps: `npm test -- typecheck vitest`.
 import { spawn } from 'node:child_process';
@@ -10,13 +12,11 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const skipE2e = ['1', 'true', 'yes'].includes((process.env.SKIP_E2E ?? '').toLowerCase());
 
-/** @type {{ id: string, name: string, commands: string[][], skip?: string }[]} */
+/** @type {{ id: string, name: string, commands: string[][], skip?: string, together?: string }[]} */
 const allSteps = [
-  { id: 'lint', name: 'lint', commands: [['npm', 'run', 'lint']] },
-  { id: 'typecheck', name: 'typecheck', commands: [['npm', 'run', 'typecheck']] },
+  { id: 'lint', name: 'lint', commands: [['npm', 'run', 'lint']], together: 'static' },
+  { id: 'typecheck', name: 'typecheck', commands: [['npm', 'run', 'typecheck']], together: 'static' },
   { id: 'vitest', name: 'unit and API tests (vitest)', commands: [['npx', '--no', 'vitest', 'run']] },
-  // Builds the web app when stale and fails when the initial JavaScript outgrows its budget.
-  { id: 'size', name: 'bundle size', commands: [['node', 'scripts/check-bundle-size.mjs']] },
   // The release as the image holds it (scripts/release/build-release.sh), run on Node 24 as an
   // unprivileged user with production settings against a new PostgreSQL database: migrate, the api
   // and worker roles, a signed request, the worker's reminder, SIGTERM (docs/operations/deploy.md).
@@ -25,6 +25,9 @@ const allSteps = [
     name: 'release check (Node 24, production settings)',
     commands: [['bash', 'scripts/verify-release.sh']],
   },
+  // Builds the web app when stale and fails when the initial JavaScript outgrows its budget. After
+  // the release check, whose build (npm run build) leaves a fresh one: the web app is built once.
+  { id: 'size', name: 'bundle size', commands: [['node', 'scripts/check-bundle-size.mjs']] },
   // The API's throughput and latency budgets, short and with a noise margin (docs/benchmarks.md), on
   // PGlite and, when DATABASE_URL is set (CI), on PostgreSQL too; the full benchmark is `npm run bench`.
   {
@@ -54,28 +57,38 @@ if (unknown.length) {
 const steps = wanted.length ? allSteps.filter((step) => wanted.includes(step.id)) : allSteps;
 if (wanted.length) console.log(`Running only: ${steps.map((s) => s.id).join(', ')}`);
 
-let current = null;
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (current) current.kill(signal);
+    if (running.size) for (const child of running) child.kill(signal);
     else process.exit(130);
   });
 }
 
-function run([command, ...args]) {
+// `held`: the output is kept and returned rather than shown as it comes (a step run beside another).
+function run([command, ...args], { held = false } = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-    current = child;
-    child.on('error', (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
-      current = null;
-      resolvePromise(127);
+    let output = '';
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
     });
-    child.on('exit', (code, signal) => {
-      current = null;
-      resolvePromise(code ?? (signal ? 128 : 1));
+    running.add(child);
+    if (held) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('error', (error) => {
+      running.delete(child);
+      resolvePromise({ code: 127, output: `${output}Could not start ${command}: ${error.message}\n` });
+    });
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolvePromise({ code: code ?? (signal ? 128 : 1), output });
     });
   });
 }
@@ -84,28 +97,54 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const results = [];
 const startedAt = Date.now();
 
-for (const [index, step] of steps.entries()) {
-  const header = `[${index + 1}/${steps.length}] ${step.name}`;
-  if (step.skip) {
-    console.log(`\n=== ${header}: SKIPPED (${step.skip}) ===`);
-    results.push({ step, status: 'skipped', ms: 0 });
-    continue;
-  }
-  console.log(`\n=== ${header} ===`);
+// Runs one step's commands in order; `held`: its output is printed whole when it ends.
+async function runStep(step, header, held) {
+  if (!held) console.log(`\n=== ${header} ===`);
   const stepStart = Date.now();
   let code = 0;
+  let output = '';
   for (const command of step.commands) {
-    console.log(`$ ${command.join(' ')}`);
-    code = await run(command);
+    if (held) output += `$ ${command.join(' ')}\n`;
+    else console.log(`$ ${command.join(' ')}`);
+    const result = await run(command, { held });
+    output += result.output;
+    code = result.code;
     if (code !== 0 || interrupted) break;
   }
   const ms = Date.now() - stepStart;
   const status = code === 0 && !interrupted ? 'passed' : 'failed';
-  results.push({ step, status, ms, code });
+  if (held) process.stdout.write(`\n=== ${header} (run beside others) ===\n${output}`);
   console.log(
     `=== ${header}: ${status.toUpperCase()} in ${seconds(ms)}${status === 'failed' ? ` (exit ${code})` : ''} ===`,
   );
-  if (status === 'failed') break;
+  return { step, status, ms, code };
+}
+
+// Consecutive steps with the same `together` name form one stage; a stage of one step runs as before.
+const stages = [];
+for (const step of steps) {
+  const last = stages.at(-1);
+  if (step.together && last?.[0].together === step.together) last.push(step);
+  else stages.push([step]);
+}
+
+for (const stage of stages) {
+  const runnable = [];
+  for (const step of stage) {
+    const header = `[${steps.indexOf(step) + 1}/${steps.length}] ${step.name}`;
+    if (step.skip) {
+      console.log(`\n=== ${header}: SKIPPED (${step.skip}) ===`);
+      results.push({ step, status: 'skipped', ms: 0 });
+    } else runnable.push({ step, header });
+  }
+  if (runnable.length > 1) {
+    console.log(`\n=== Running at the same time: ${runnable.map(({ step }) => step.name).join(', ')} ===`);
+  }
+  const stageResults = await Promise.all(
+    runnable.map(({ step, header }) => runStep(step, header, runnable.length > 1)),
+  );
+  results.push(...stageResults);
+  if (stageResults.some((r) => r.status === 'failed')) break;
 }
 
 const notRun = steps.filter((step) => !results.some((r) => r.step === step));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { JWK } from 'jose';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
-import { describeEachDatabase } from '../test/each-database.ts';
+import { describeOnOneDatabase } from '../test/each-database.ts';
 import { createOrganisation, createUser } from '../test/factories.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, testAuth, type TestIssuers } from '../test/tokens.ts';
@@ -41,7 +41,7 @@ async function startJwksServer(): Promise<JwksServer> {
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-describeEachDatabase('signing key rotation at the identity provider', (getDatabase) => {
+describeOnOneDatabase('signing key rotation at the identity provider', (getDatabase) => {
   let app: App;
   let issuers: TestIssuers;
   let jwks: JwksServer;

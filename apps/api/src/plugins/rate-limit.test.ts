@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { describeEachDatabase } from '../test/each-database.ts';
+import { describeOnOneDatabase } from '../test/each-database.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
 import { createWorld, type World } from '../test/world.ts';
@@ -10,7 +10,7 @@ import { TOO_MANY_REQUESTS } from './rate-limit.ts';
 const LIMIT = 3;
 const garbage = { authorization: 'Bearer a.b.c' };
 
-describeEachDatabase('rate limits', (getDatabase) => {
+describeOnOneDatabase('rate limits', (getDatabase) => {
   let issuers: TestIssuers;
   let app: App;
   let world: World;
@@ -125,7 +125,7 @@ describeEachDatabase('rate limits', (getDatabase) => {
   });
 });
 
-describeEachDatabase('an office behind one address under a flood of bad tokens', (getDatabase) => {
+describeOnOneDatabase('an office behind one address under a flood of bad tokens', (getDatabase) => {
   let issuers: TestIssuers;
   let app: App;
   let world: World;

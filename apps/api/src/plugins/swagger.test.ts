@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
-import { describeEachDatabase } from '../test/each-database.ts';
+import { describeOnOneDatabase } from '../test/each-database.ts';
 import { createTestApp } from '../test/test-app.ts';
 
-describeEachDatabase('the API reference', (getDatabase) => {
+describeOnOneDatabase('the API reference', (getDatabase) => {
   const apps: App[] = [];
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));

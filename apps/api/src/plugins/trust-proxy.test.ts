@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { parseTrustProxy, type TrustProxy } from '../config.ts';
-import { describeEachDatabase } from '../test/each-database.ts';
+import { describeOnOneDatabase } from '../test/each-database.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestIssuers, type TestIssuers } from '../test/tokens.ts';
 
@@ -10,7 +10,7 @@ const LIMIT = 3;
 // The per-address decision observed here is the failed sign-in limit: LIMIT refused requests
 // counted against one address turn its next refusal into a 429. Which address a request is
 // counted against shows which address the API believed.
-describeEachDatabase('client addresses and proxies', (getDatabase) => {
+describeOnOneDatabase('client addresses and proxies', (getDatabase) => {
   let issuers: TestIssuers;
   const apps: App[] = [];
   beforeAll(async () => {
