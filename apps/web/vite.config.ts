@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { linguiPlugins } from './lingui-vite.ts';
 import { defineConfig, type Plugin } from 'vite';
 import { SCREEN_PATHS } from './src/app/screen-paths.ts';
+import { matchLocale, SOURCE_LOCALE, SUPPORTED_LOCALES } from '../../packages/contracts/src/common/locales.ts';
 
 // In dev the API (which also serves /config.json in production) runs on its own port.
 const apiTarget = 'http://localhost:3000';
@@ -60,6 +61,12 @@ function precompress(): Plugin {
 //   kept today's data of a member signed in with it (key "querySnapshot", src/lib/persisted-queries.ts):
 //   that page is shown from the kept data first, and the SDK's download waits for the app so as not
 //   to slow the screen's.
+// - the catalog of the member's locale (its own chunk, src/lib/i18n/catalogs.ts), chosen as
+//   src/lib/i18n/i18n.ts's preferredLocale chooses it: the member's stored choice (key "locale", a
+//   JSON string), else the first of the browser's languages HabiTrack speaks (matchLocale of
+//   packages/contracts, as a table of the shipped locales and the locale each language stands for),
+//   else en-GB. Without it the catalog would be asked for only once the entry has run, a round trip
+//   after it.
 // Nothing is preloaded on a guess. A file, not inline code: the CSP forbids those.
 function bootPreload(): Plugin {
   let outDir = '';
@@ -109,6 +116,27 @@ function bootPreload(): Plugin {
           auth0: `/${chunkOf(/[\\/]@auth0[\\/]auth0-spa-js[\\/]/, 'auth0-spa-js').fileName}`,
           azure_ad: `/${chunkOf(/[\\/]@azure[\\/]msal-browser[\\/]dist[\\/]index\.mjs$/, 'msal-browser').fileName}`,
         };
+        // Each shipped locale's catalog chunk, and the tables its choice reads.
+        const catalogs = Object.fromEntries(
+          chunks.flatMap((chunk) => {
+            const locale = chunk.facadeModuleId?.match(/[\\/]src[\\/]locales[\\/]([^\\/]+)[\\/]messages\.po$/)?.[1];
+            if (!locale || !(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return [];
+            return [
+              [locale, [...closure(chunk.fileName)].filter((file) => !initial.has(file)).map((file) => `/${file}`)],
+            ];
+          }),
+        );
+        const missing = SUPPORTED_LOCALES.filter((locale) => !catalogs[locale]);
+        if (missing.length)
+          throw new Error(`no catalog chunk for ${missing.join(', ')}: the boot preload cannot be built`);
+        const exactLocales = Object.fromEntries(SUPPORTED_LOCALES.map((locale) => [locale.toLowerCase(), locale]));
+        const localeOfLanguage = Object.fromEntries(
+          SUPPORTED_LOCALES.flatMap((locale) => {
+            const language = locale.split('-')[0]!.toLowerCase();
+            const match = matchLocale(language);
+            return match ? [[language, match]] : [];
+          }),
+        );
         const source = [
           '(function () {',
           "  function read(key) { return JSON.parse(localStorage.getItem(key) || 'null'); }",
@@ -146,6 +174,22 @@ function bootPreload(): Plugin {
           "    var idpType = read('selectedIdpType');",
           `    var sdk = ${JSON.stringify(sdkFiles)}[idpType];`,
           "    if (typeof sdk === 'string' && !keptToday(idpType)) preload(sdk);",
+          '  } catch (error) {}',
+          '  try {',
+          `    var catalogs = ${JSON.stringify(catalogs)};`,
+          `    var exact = ${JSON.stringify(exactLocales)};`,
+          `    var byLanguage = ${JSON.stringify(localeOfLanguage)};`,
+          "    var locale = read('locale');",
+          '    if (!catalogs[locale]) {',
+          `      locale = '${SOURCE_LOCALE}';`,
+          '      var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];',
+          '      for (var j = 0; j < wanted.length; j++) {',
+          "        var tag = String(wanted[j] || '').trim().replace(/_/g, '-').toLowerCase();",
+          "        var match = tag && (exact[tag] || byLanguage[tag.split('-')[0]]);",
+          '        if (match) { locale = match; break; }',
+          '      }',
+          '    }',
+          '    catalogs[locale].forEach(preload);',
           '  } catch (error) {}',
           '})();',
           '',
