@@ -58,6 +58,9 @@ function signedOutForSure(idpType: TIdpType, autoLogin: boolean, config: TAuthCo
   return idpType === 'auth0' ? !hasHostedToken(config.auth0) : !hasDirectoryAccount(config.azure);
 }
 
+// At most this long (a background tab draws no frames).
+const SIGNED_OUT_PAINT_WAIT_MS = 1000;
+
 function reloadPage() {
   window.location.reload();
 }
@@ -162,7 +165,9 @@ export function HybridAuthProvider({
     }
     adapterRef.current = adapter;
     if (choice.autoLogin) setShouldAutoLogin(false);
-    const wait = signedOutAtStart ? afterScreenPainted() : startAfter?.();
+    // Signed out for sure, nothing waits for the SDK but a click on a login button: it may wait for
+    // the Login screen's frame a while longer than the screens shown from kept data do.
+    const wait = signedOutAtStart ? afterScreenPainted(SIGNED_OUT_PAINT_WAIT_MS) : startAfter?.();
     const start = () => adapter.init();
     (wait ? wait.then(start, start) : start()).then(
       ({ user, redirect }) => {
