@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { linguiPlugins } from './lingui-vite.ts';
 import { defineConfig, type Plugin } from 'vite';
 import { SCREEN_PATHS } from './src/app/screen-paths.ts';
-import { matchLocale, SOURCE_LOCALE, SUPPORTED_LOCALES } from '../../packages/contracts/src/common/locales.ts';
+import { matchLocale, SOURCE_LOCALE, SUPPORTED_LOCALES } from '@habitrack/contracts/common/locales';
 
 // In dev the API (which also serves /config.json in production) runs on its own port.
 const apiTarget = 'http://localhost:3000';
@@ -66,7 +66,9 @@ function precompress(): Plugin {
 //   JSON string), else the first of the browser's languages HabiTrack speaks (matchLocale of
 //   packages/contracts, as a table of the shipped locales and the locale each language stands for),
 //   else en-GB. Without it the catalog would be asked for only once the entry has run, a round trip
-//   after it.
+//   after it. (The shipped locales come from the contracts' TypeScript source: Vite loads this file
+//   with its module runner, `--configLoader runner` in package.json, which compiles it; its default
+//   loader leaves a package's imports to Node.)
 // Nothing is preloaded on a guess. A file, not inline code: the CSP forbids those. A classic script
 // that blocks the parser, not an async one: it then runs as soon as it arrives (with the style
 // sheet, while the entry chunk is still downloading) and always before the entry, whereas an async
