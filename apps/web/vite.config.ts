@@ -69,6 +69,8 @@ function precompress(): Plugin {
 //   after it. (The shipped locales come from the contracts' TypeScript source: Vite loads this file
 //   with its module runner, `--configLoader runner` in package.json, which compiles it; its default
 //   loader leaves a package's imports to Node.)
+// The catalog is asked for first: over HTTP/1.1 a browser opens six connections to a host, and the
+// entry's files and the screen's chunks fill them, so a catalog listed last waited for one to free.
 // Nothing is preloaded on a guess. A file, not inline code: the CSP forbids those. A classic script
 // that blocks the parser, not an async one: it then runs as soon as it arrives (with the style
 // sheet, while the entry chunk is still downloading) and always before the entry, whereas an async
@@ -170,19 +172,6 @@ function bootPreload(): Plugin {
           '    return Array.isArray(kept.entries) && kept.entries.some(function (e) { return e && e.date === today; });',
           '  }',
           '  try {',
-          `    var screens = ${JSON.stringify(screens)};`,
-          '    for (var i = 0; i < screens.length; i++) {',
-          '      if (new RegExp(screens[i][0]).test(location.pathname)) {',
-          '        screens[i][1].forEach(preload);',
-          '        screens[i][2].forEach(preloadStyle);',
-          '        break;',
-          '      }',
-          '    }',
-          "    var idpType = read('selectedIdpType');",
-          `    var sdk = ${JSON.stringify(sdkFiles)}[idpType];`,
-          "    if (typeof sdk === 'string' && !keptToday(idpType)) preload(sdk);",
-          '  } catch (error) {}',
-          '  try {',
           `    var catalogs = ${JSON.stringify(catalogs)};`,
           `    var exact = ${JSON.stringify(exactLocales)};`,
           `    var byLanguage = ${JSON.stringify(localeOfLanguage)};`,
@@ -197,6 +186,19 @@ function bootPreload(): Plugin {
           '      }',
           '    }',
           '    catalogs[locale].forEach(preload);',
+          '  } catch (error) {}',
+          '  try {',
+          `    var screens = ${JSON.stringify(screens)};`,
+          '    for (var i = 0; i < screens.length; i++) {',
+          '      if (new RegExp(screens[i][0]).test(location.pathname)) {',
+          '        screens[i][1].forEach(preload);',
+          '        screens[i][2].forEach(preloadStyle);',
+          '        break;',
+          '      }',
+          '    }',
+          "    var idpType = read('selectedIdpType');",
+          `    var sdk = ${JSON.stringify(sdkFiles)}[idpType];`,
+          "    if (typeof sdk === 'string' && !keptToday(idpType)) preload(sdk);",
           '  } catch (error) {}',
           '})();',
           '',
