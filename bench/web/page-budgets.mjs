@@ -8,7 +8,8 @@
 //
 // Options: --runs N (default 3), --pages login,dashboard,... (default all), --out FILE,
 // --lhr-dir DIR (also keeps every run's full Lighthouse report there, to study long tasks and the
-// main-thread breakdown).
+// main-thread breakdown), --locale de-DE (the browser's language, and so the app's; default the
+// browser's own: en-US in Debian's Chromium).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -60,8 +61,13 @@ const { values: options } = parseArgs({
     pages: { type: 'string' },
     out: { type: 'string', default: path.join(root, 'bench/results/web-latest.json') },
     'lhr-dir': { type: 'string' },
+    locale: { type: 'string' },
   },
 });
+const LOCALE = options.locale;
+if (LOCALE !== undefined && !/^[a-z]{2,3}(-[A-Z]{2})?$/.test(LOCALE)) {
+  throw new Error(`--locale must be a language tag such as de-DE, got ${LOCALE}`);
+}
 const RUNS = Number(options.runs);
 // Lighthouse's errors for a trace it failed to record ("Please run Lighthouse again").
 const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
@@ -130,9 +136,10 @@ function startApp(port, dataDir) {
 }
 
 function startChromium(port, profileDir) {
+  const language = LOCALE ? [`--lang=${LOCALE}`, `--accept-lang=${LOCALE}`] : [];
   return spawn(
     CHROMIUM,
-    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, 'about:blank'],
+    [...CHROMIUM_FLAGS, ...language, `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, 'about:blank'],
     { stdio: 'ignore', detached: true },
   );
 }
@@ -146,6 +153,20 @@ function stopGroup(child) {
   }
 }
 
+// The sign-in steps find the login screen by its English texts: with --locale, the app is shown in
+// en-GB while signing in (the member's own choice, kept in the browser), and in the browser's
+// language again afterwards (the choice forgotten).
+async function inEnglishWhileSigningIn(page, baseUrl, address) {
+  await page.goto(`${baseUrl}${address}`);
+  if (!LOCALE) return;
+  await page.evaluate(() => localStorage.setItem('locale', JSON.stringify('en-GB')));
+  await page.reload();
+}
+
+async function inBrowserLanguageAgain(page) {
+  if (LOCALE) await page.evaluate(() => localStorage.removeItem('locale'));
+}
+
 // Signs in through the login screen and the development identity provider, dismisses the daily
 // mood question (it is asked once a day), and returns the id of the member's first habit.
 async function signIn(cdpUrl, baseUrl) {
@@ -153,7 +174,7 @@ async function signIn(cdpUrl, baseUrl) {
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/programme/dashboard`);
+    await inEnglishWhileSigningIn(page, baseUrl, '/programme/dashboard');
     await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: new RegExp(MEMBER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
     await page.getByText(`Welcome, ${MEMBER.name}`).waitFor({ timeout: 30_000 });
@@ -167,6 +188,7 @@ async function signIn(cdpUrl, baseUrl) {
     const href = await habitLink.getAttribute('href', { timeout: 30_000 });
     const habitId = href?.split('/').pop();
     if (!habitId) throw new Error('the dashboard shows no habit to check in');
+    await inBrowserLanguageAgain(page);
     await page.close();
     return { habitId };
   } finally {
@@ -187,11 +209,12 @@ async function signInAsLeader(cdpUrl, baseUrl) {
     await session.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
     // The identity provider's own session too, or it signs the previous person in again.
     await context.clearCookies();
-    await page.goto(`${baseUrl}/leader/insights`);
+    await inEnglishWhileSigningIn(page, baseUrl, '/leader/insights');
     await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: new RegExp(LEADER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
     await page.getByText(`Welcome, ${LEADER.name}`).waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: 'Programme insights' }).waitFor({ timeout: 30_000 });
+    await inBrowserLanguageAgain(page);
     await page.close();
   } finally {
     await browser.close();
@@ -249,6 +272,7 @@ function summarize(lhr) {
     speedIndexMs: Math.round(audit('speed-index')),
     transferKb: Math.round((audit('total-byte-weight') ?? 0) / 1024),
     lcpElement: lcpElement?.snippet ?? null,
+    lcpText: lcpElement?.nodeLabel ?? null,
     failingAudits: failing,
     failingDetails: details,
     apiCalls: requests
@@ -437,6 +461,7 @@ async function main() {
       lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
       chromium: chromiumVersion,
       preset: 'mobile (Lighthouse default form factor, simulated throttling)',
+      locale: LOCALE ?? null,
       runsPerPage: RUNS,
       budgets: BUDGETS,
       pages: rows,

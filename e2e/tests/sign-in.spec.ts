@@ -101,6 +101,59 @@ for (const { provider, person, screen } of [
   });
 }
 
+// Signed out, with nothing of a session in this browser, the Login screen needs neither sign-in SDK:
+// it is on screen before the SDK downloads (features/auth/components/hybrid-auth-provider.tsx), and
+// the catalog of the browser's language is asked for with the page's own files, from the boot
+// preload (apps/web/vite.config.ts), not after the app has started: the one catalog downloaded is
+// the one preloaded. The button still signs in once the SDK has arrived.
+test.describe('a first visit in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the Login screen is on screen before the sign-in SDK downloads, in the language preloaded', async ({
+    page,
+  }) => {
+    // Browser code as text: this project's type checking knows no DOM.
+    await page.addInitScript(`
+      window.largestPaints = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          window.largestPaints.push({ tag: entry.element?.tagName, at: entry.startTime });
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    `);
+    await page.goto('/programme/cohort');
+    await expect(heading(page, 'Willkommen bei HabiTrack')).toBeVisible({ timeout: 20_000 });
+    const signIn = page.getByRole('button', { name: 'Mit HabiTrack-Konto anmelden' });
+    await expect(signIn).toBeEnabled();
+    await expect
+      .poll(() => page.evaluate(`performance.getEntriesByType('resource').some((e) => /auth0-spa-js/.test(e.name))`))
+      .toBe(true);
+
+    const seen = (await page.evaluate(`({
+      paints: window.largestPaints,
+      files: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+      preloaded: [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
+    })`)) as {
+      paints: Array<{ tag?: string; at: number }>;
+      files: Array<{ name: string; start: number }>;
+      preloaded: string[];
+    };
+    const title = seen.paints.find((paint) => paint.tag === 'H1');
+    expect(title, 'the title is painted').toBeDefined();
+    const sdk = seen.files.filter((file) => /\/assets\/auth0-spa-js[^/]*\.js$/.test(file.name));
+    expect(sdk).toHaveLength(1);
+    expect(sdk[0]!.start).toBeGreaterThanOrEqual(title!.at);
+    const catalogs = seen.files.filter((file) => /\/assets\/messages-[^/]*\.js$/.test(file.name));
+    expect(catalogs, 'one catalog is downloaded').toHaveLength(1);
+    expect(seen.preloaded).toContain(catalogs[0]!.name);
+
+    await signIn.click();
+    await expect(page.getByRole('button', { name: /priya\.sharma@acme\.example/ })).toBeVisible({ timeout: 20_000 });
+  });
+});
+
 test('a screen that fits the window has no scrollbar', async ({ page }) => {
   await page.goto('/');
   await expectLoginScreen(page);

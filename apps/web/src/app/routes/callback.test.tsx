@@ -1,14 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeAuth } from '../../test/fake-auth.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 
+// The sign-in layer reads the return address from the browser's own location, as the SDKs do:
+// it waits for the SDK there, even when this browser holds no session yet.
+function returnedTo(address: string): string {
+  window.history.replaceState(null, '', address);
+  return address;
+}
+
 describe('/callback', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
   it('shows a loading state while the sign-in completes', async () => {
     stubApi();
-    renderRoute('/callback?code=abc&state=xyz', { auth: createFakeAuth({ pending: true }) });
+    renderRoute(returnedTo('/callback?code=abc&state=xyz'), { auth: createFakeAuth({ pending: true }) });
 
     expect(await screen.findByRole('status')).toBeVisible();
   });
@@ -35,7 +44,7 @@ describe('/callback', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi();
     const auth = createFakeAuth({ user: null, initError: new Error('Invalid state') });
-    const { router } = renderRoute('/callback?code=abc&state=forged', { auth });
+    const { router } = renderRoute(returnedTo('/callback?code=abc&state=forged'), { auth });
 
     const main = await screen.findByRole('main');
     expect(within(main).getByRole('heading', { level: 1, name: 'Authentication Error' })).toBeVisible();

@@ -38,6 +38,7 @@ const hostedKey = '@@auth0spajs@@::habitrack-web::https://api.habitrack.local::o
 
 describe('HybridAuthProvider: provider choice (docs/domain/sign-in-in-the-browser.md#choosing-the-provider)', () => {
   it('starts in startup and reaches none once the adapter has started', async () => {
+    localStorage.setItem(hostedKey, JSON.stringify({ body: {} }));
     const { result } = renderProvider();
     expect(summary(result.current)).toBe('auth0 startup loading out');
     await settled(result, 'auth0 none ready in');
@@ -80,6 +81,39 @@ describe('HybridAuthProvider: provider choice (docs/domain/sign-in-in-the-browse
     const fake = renderProvider({ user: null });
     await settled(fake.result, 'auth0 none ready out');
     expect(fake.calls.created).toEqual(['auth0']);
+  });
+});
+
+describe('HybridAuthProvider: a browser that holds no session', () => {
+  it('is signed out at once, and the SDK starts only after the screen is painted', async () => {
+    const fake = renderProvider({ user: null });
+    expect(summary(fake.result.current)).toBe('auth0 startup ready out');
+    await settled(fake.result, 'auth0 none ready out');
+    expect(fake.calls.created).toEqual(['auth0']);
+  });
+
+  it('a login asked for before the SDK has started waits for it', async () => {
+    const fake = renderProvider({ user: null });
+    expect(summary(fake.result.current)).toBe('auth0 startup ready out');
+    await act(() => fake.result.current.login('/programme/cohort'));
+    expect(fake.calls.login).toEqual(['/programme/cohort']);
+    expect(summary(fake.result.current)).toBe('auth0 login loading out');
+  });
+
+  it('waits for the SDK when it may find someone: a held session, an automatic login, a sign-in return', async () => {
+    localStorage.setItem('msal.2.account.keys', JSON.stringify(['account']));
+    expect(summary(renderProvider({ pending: true }).result.current)).toBe('azure_ad startup loading out');
+    localStorage.clear();
+    setSelectedIdpType('auth0');
+    setShouldAutoLogin(true);
+    expect(summary(renderProvider({ pending: true }).result.current)).toBe('auth0 startup loading out');
+    localStorage.clear();
+    window.history.pushState({}, '', '/callback?code=c&state=s');
+    try {
+      expect(summary(renderProvider({ pending: true }).result.current)).toBe('auth0 startup loading out');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
   });
 });
 

@@ -20,6 +20,8 @@ import {
 } from '../utils/sign-in-choice.ts';
 import { hasDirectoryAccount, hasHostedToken, holdsSessionOf } from '../utils/cached-sessions.ts';
 import { chooseProvider, fitToAvailable } from '../utils/choose-provider.ts';
+import { CALLBACK_PATH } from '../utils/return-to.ts';
+import { afterScreenPainted } from '../../../lib/after-paint.ts';
 
 type HybridAuthProviderProps = {
   config: TAuthConfig;
@@ -46,6 +48,18 @@ type TSession = {
 function currentPath(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
+
+// Whether this page load can only end signed out, known without the SDK: not the return from a
+// sign-in, no automatic sign-in pending, and the chosen provider's SDK holds no session in this
+// browser (no hosted token, no directory account: its start would find nobody). The Login screen
+// then shows at once, and the SDK downloads after it is on screen, not before.
+function signedOutForSure(idpType: TIdpType, autoLogin: boolean, config: TAuthConfig): boolean {
+  if (autoLogin || window.location.pathname === CALLBACK_PATH) return false;
+  return idpType === 'auth0' ? !hasHostedToken(config.auth0) : !hasDirectoryAccount(config.azure);
+}
+
+// At most this long (a background tab draws no frames).
+const SIGNED_OUT_PAINT_WAIT_MS = 1000;
 
 function reloadPage() {
   window.location.reload();
@@ -76,7 +90,13 @@ export function HybridAuthProvider({
   );
   const { idpType } = choice;
   const [interactionStatus, setInteractionStatus] = useState<TInteractionStatus>('startup');
-  const [session, setSession] = useState<TSession>({ user: null, isLoading: true, error: null, redirectResult: null });
+  const [signedOutAtStart] = useState(() => signedOutForSure(idpType, choice.autoLogin, config));
+  const [session, setSession] = useState<TSession>({
+    user: null,
+    isLoading: !signedOutAtStart,
+    error: null,
+    redirectResult: null,
+  });
   const adapterRef = useRef<TAuthAdapter | null>(null);
   // Settles once the SDK has started (or failed to): a request made before then waits for it, so a
   // screen shown early (from kept data) gets its token as soon as there is one.
@@ -145,7 +165,9 @@ export function HybridAuthProvider({
     }
     adapterRef.current = adapter;
     if (choice.autoLogin) setShouldAutoLogin(false);
-    const wait = startAfter?.();
+    // Signed out for sure, nothing waits for the SDK but a click on a login button: it may wait for
+    // the Login screen's frame a while longer than the screens shown from kept data do.
+    const wait = signedOutAtStart ? afterScreenPainted(SIGNED_OUT_PAINT_WAIT_MS) : startAfter?.();
     const start = () => adapter.init();
     (wait ? wait.then(start, start) : start()).then(
       ({ user, redirect }) => {
@@ -166,13 +188,15 @@ export function HybridAuthProvider({
     );
     // startAfter is read once, at start: a later one has nothing left to delay.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [choice, config, createAdapter, idpType, startLogin, started]);
+  }, [choice, config, createAdapter, idpType, startLogin, started, signedOutAtStart]);
 
   const login = useCallback(
     async (returnTo?: string) => {
+      // The Login screen may be on screen before the SDK has started (signedOutForSure).
+      await started.promise;
       if (adapterRef.current) await startLogin(adapterRef.current, idpType, returnTo ?? currentPath());
     },
-    [idpType, startLogin],
+    [idpType, startLogin, started],
   );
 
   const logout = useCallback(async () => {
