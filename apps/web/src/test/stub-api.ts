@@ -16,6 +16,8 @@ export function createMe(overrides: Partial<TMeResponse> = {}): TMeResponse {
     has_accepted_terms: true,
     provider: 'auth0',
     organization: { id: '5d1c7e3a-2f4b-4a8c-9e6d-1b3f5a7c9e21', name: 'Acme Corp' },
+    locale: 'en-GB',
+    chosen_locale: null,
     ...overrides,
   };
 }

@@ -101,7 +101,7 @@ describeEachDatabase('insights for administrators, and held answers', (getDataba
     expect(again.body).toEqual(first.body);
     const [user] = await getDatabase().db.select().from(users).where(eq(users.id, f.leader.id));
     const answer = await getInsights(app.database, {
-      user: { ...user!, organisationName: 'Acme', organisationTenantIds: [] },
+      user: { ...user!, organisationName: 'Acme', organisationTenantIds: [], organisationDefaultLocale: 'en-GB' },
       query: { period: '4w' },
       now: NOW,
     });

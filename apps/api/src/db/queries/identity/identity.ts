@@ -9,22 +9,30 @@ const userColumns = {
   user: users,
   organisationName: organisations.name,
   organisationTenantIds: organisations.azureTenantIds,
+  organisationDefaultLocale: organisations.defaultLocale,
 };
 
 function flatten(row: {
   user: typeof users.$inferSelect;
   organisationName: string;
   organisationTenantIds: string[];
+  organisationDefaultLocale: string;
 }): SignedInUser {
-  return { ...row.user, organisationName: row.organisationName, organisationTenantIds: row.organisationTenantIds };
+  return {
+    ...row.user,
+    organisationName: row.organisationName,
+    organisationTenantIds: row.organisationTenantIds,
+    organisationDefaultLocale: row.organisationDefaultLocale,
+  };
 }
 
 // The user row as JSON (timestamps as text).
 type UserJson = Omit<
   SignedInUser,
-  'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt' | 'erasedAt'
+  'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt' | 'erasedAt' | 'scimDeletedAt'
 > & {
   termsAcceptedAt: string | null;
+  scimDeletedAt: string | null;
   deactivatedAt: string | null;
   erasedAt: string | null;
   privacyAcceptedAt: string | null;
@@ -40,7 +48,9 @@ const userByIdentityStatement = sharedStatement<{ issuer: string; subject: strin
       'role', u.role, 'timeZone', u.time_zone, 'termsAcceptedAt', u.terms_accepted_at,
       'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at, 'teamId', u.team_id,
       'isAdmin', u.is_admin, 'deactivatedAt', u.deactivated_at, 'externalId', u.external_id,
-      'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids) as row
+      'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'locale', u.locale, 'directoryLocale', u.directory_locale,
+      'scimDeletedAt', u.scim_deleted_at, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids,
+      'organisationDefaultLocale', o.default_locale) as row
     from ${p.table}
     join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
     join users u on u.id = i.user_id
@@ -61,6 +71,7 @@ export async function findUserByIdentity(
       privacyAcceptedAt: dateOrNull(row.privacyAcceptedAt),
       deactivatedAt: dateOrNull(row.deactivatedAt),
       erasedAt: dateOrNull(row.erasedAt),
+      scimDeletedAt: dateOrNull(row.scimDeletedAt),
       createdAt: new Date(row.createdAt),
     }
   );
