@@ -6,7 +6,7 @@ import { importPeople } from './import-people.ts';
 import { snapshotTables } from './testing/table-snapshot.ts';
 import { peopleYaml, rejection, setupOrganisation } from './testing/fixtures.ts';
 
-// The people file's `locale` (docs/domain/locales.md#the-people-file): the language the organisation
+// The people file's `locale` (docs/domain/locales.md#the-directory): the language the organisation
 // gives a person (users.directory_locale); absent leaves it as it is.
 describeEachDatabase('importPeople: locale', (getDb) => {
   const localeOf = async (email: string) => {

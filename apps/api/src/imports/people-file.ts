@@ -28,7 +28,7 @@ const timeZone = z
   });
 
 // A shipped locale, in any letter case and with - or _ ("de-DE", "de_de"); anything else is the
-// file's mistake, refused with its line (docs/domain/locales.md#the-people-file).
+// file's mistake, refused with its line (docs/domain/locales.md#the-directory).
 const locale = z
   .string()
   .trim()
