@@ -174,7 +174,10 @@ async function signIn(cdpUrl, baseUrl) {
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
-    await inEnglishWhileSigningIn(page, baseUrl, '/programme/dashboard');
+    await page.goto(`${baseUrl}/programme/dashboard`);
+    // Lucas Martin reads French from the people file: the budgets are measured in English.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-US');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-GB');
     await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: new RegExp(MEMBER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
     await page.getByText(`Welcome, ${MEMBER.name}`).waitFor({ timeout: 30_000 });

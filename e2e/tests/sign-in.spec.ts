@@ -7,6 +7,7 @@ import {
   expectLoginScreen,
   LOGIN_BUTTON,
   median,
+  readInEnglish,
   signInFromLoginScreen,
   welcomed,
   type Provider,
@@ -66,10 +67,31 @@ for (const { provider, person, name } of [
 ] as const) {
   test(`${provider}: ${name} signs in from the start page`, async ({ page }) => {
     await page.goto('/');
+    // Hannah Berg and Lucas Martin read German and French from the people file: this checks English.
+    await readInEnglish(page);
     await expectLoginScreen(page);
     const timing = await signInFromLoginScreen(page, { provider, person, until: welcomed(name) });
     timings.push({ provider, ...timing });
     await expect(page).toHaveURL(/\/programme\/(intro|dashboard)$|\/$/);
+  });
+}
+
+// Two demo members have another language from the people file and never chose one: signed in from
+// a British English browser, each reads HabiTrack in theirs (docs/domain/locales.md).
+for (const { person, welcome, lang, dir } of [
+  { person: 'mei.tanaka@acme.example', welcome: 'Mei Tanaka さん、こんにちは', lang: 'ja-JP', dir: 'ltr' },
+  { person: 'fatima.haddad@acme.example', welcome: 'مرحبًا، Fatima Haddad', lang: 'ar', dir: 'rtl' },
+] as const) {
+  test(`hosted: ${person} signs in and reads HabiTrack in ${lang}`, async ({ page }) => {
+    await page.goto('/');
+    await expectLoginScreen(page);
+    await signInFromLoginScreen(page, {
+      provider: 'hosted',
+      person,
+      until: (p) => p.getByText(welcome).waitFor({ timeout: 20_000 }),
+    });
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
   });
 }
 
@@ -186,6 +208,7 @@ test('Try Different Account signs out of the provider and returns to the Login s
   await expect(page).toHaveURL(/\/$/);
   await expect(heading(page, 'Globex is not yet registered')).toHaveCount(0);
   // The provider's session ended too: signing in asks who, and another person can be picked.
+  await readInEnglish(page);
   await signInFromLoginScreen(page, {
     provider: 'directory',
     person: 'lucas.martin@acme.example',

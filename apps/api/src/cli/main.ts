@@ -87,7 +87,8 @@ async function runImport(kind: 'programme' | 'people', file: string): Promise<st
 async function runDemoSeed(): Promise<string> {
   const result = await withDatabase(({ db }) => seedDemo(db));
   const accounts = demoAccounts.map(
-    (a) => `  ${a.role.padEnd(12)} ${a.email}  ${a.name}${a.note ? ` (${a.note})` : ''}`,
+    (a) =>
+      `  ${a.role.padEnd(12)} ${a.email}  ${a.name}${a.locale ? ` [${a.locale}]` : ''}${a.note ? ` (${a.note})` : ''}`,
   );
   const head = result.seeded
     ? `Demo data seeded: ${result.userHabits} active habits, ${result.habitLogs} habit logs, ${result.moodEntries} mood entries, ${result.endorsements} endorsements.`

@@ -85,14 +85,21 @@ async function upsertUsers(tx: Tx, organisationId: string, file: PeopleFile, tea
         isAdmin: u.is_admin,
         timeZone: u.time_zone ?? 'UTC',
         teamId: u.team === undefined ? null : teamId(lookup(exactName, u.team.toLowerCase())),
+        directoryLocale: u.locale ?? null,
       })),
     )
     // time_zone is deliberately not updated: after the first sign-in the browser owns it. A user
-    // without `team` in the file keeps their team (excluded.team_id is null then).
+    // without `team` or `locale` in the file keeps theirs (excluded's is null then).
     .onConflictDoUpdate({
       target: users.email,
-      set: { ...changed.set, teamId: sql`coalesce(excluded.team_id, ${users.teamId})` },
-      setWhere: sql`${changed.setWhere} or (excluded.team_id is not null and excluded.team_id is distinct from ${users.teamId})`,
+      set: {
+        ...changed.set,
+        teamId: sql`coalesce(excluded.team_id, ${users.teamId})`,
+        directoryLocale: sql`coalesce(excluded.directory_locale, ${users.directoryLocale})`,
+      },
+      setWhere: sql`${changed.setWhere}
+        or (excluded.team_id is not null and excluded.team_id is distinct from ${users.teamId})
+        or (excluded.directory_locale is not null and excluded.directory_locale is distinct from ${users.directoryLocale})`,
     })
     .returning({ id: users.id, email: users.email });
   const keyed = (r: { id: string; email: string }) => ({ key: r.email, id: r.id });

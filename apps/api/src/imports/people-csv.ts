@@ -17,6 +17,7 @@ export const PEOPLE_CSV_COLUMNS = [
   'manages',
   'cohort',
   'programme',
+  'locale',
 ] as const;
 type Column = (typeof PEOPLE_CSV_COLUMNS)[number];
 const REQUIRED: Column[] = ['email', 'full_name'];
@@ -96,6 +97,7 @@ export function readPeopleCsv(options: { source: string; fileName: string; conte
       is_admin: TRUE.has(isAdmin),
       time_zone: cell('time_zone') || undefined,
       team: cell('team') ? teamName(cell('team')) : undefined,
+      locale: cell('locale') || undefined,
       manages: cell('manages')
         .split(';')
         .map((name) => name.trim())

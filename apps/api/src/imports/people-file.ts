@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '@habitrack/contracts/common/locales';
 import type { ImportProblem } from './import-error.ts';
 import { findDuplicates, formatVersion, optionalText, requiredText, slug } from './fields.ts';
 import { formatPath, parseYamlFile, type FieldPath, type YamlFile } from './yaml-file.ts';
@@ -23,6 +24,22 @@ const timeZone = z
     const zone = canonicalTimeZone(value);
     if (zone) return zone;
     ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone such as Europe/London' });
+    return z.NEVER;
+  });
+
+// A shipped locale, in any letter case and with - or _ ("de-DE", "de_de"); anything else is the
+// file's mistake, refused with its line (docs/domain/locales.md#the-directory).
+const locale = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const wanted = value.replace(/_/g, '-').toLowerCase();
+    const found = SUPPORTED_LOCALES.find((candidate) => candidate.toLowerCase() === wanted);
+    if (found) return found;
+    ctx.addIssue({
+      code: 'custom',
+      message: `unknown locale "${value}": HabiTrack speaks ${SUPPORTED_LOCALES.join(', ')}`,
+    });
     return z.NEVER;
   });
 
@@ -73,6 +90,8 @@ const user = z.strictObject({
   time_zone: timeZone.optional(),
   // The team the user belongs to (users.team_id), one listed under teams; absent = left as it is.
   team: name.optional(),
+  // The language the organisation gives them (users.directory_locale); absent = left as it is.
+  locale: locale.optional(),
   manages: z.array(name).default([]),
 });
 

@@ -4,6 +4,7 @@ import { HttpError } from '../lib/errors.ts';
 import { firstMalformedText } from '../lib/well-formed-text.ts';
 import adminRoutes from './admin/index.ts';
 import authRoutes from './auth/index.ts';
+import localeRoutes from './auth/locale.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import habitRoutes from './habits/index.ts';
 import moodRoutes from './mood/index.ts';
@@ -35,6 +36,7 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(socialRoutes, { prefix: '/social' });
   await app.register(myDataRoutes, { prefix: '/me' });
   await app.register(notificationPreferenceRoutes, { prefix: '/me/notification-preferences' });
+  await app.register(localeRoutes, { prefix: '/me/locale' });
   await app.register(organizationalRoutes, { prefix: '/organizational', publicUrl: config.publicUrl });
   await app.register(insightsRoutes, { prefix: '/insights' });
   await app.register(adminRoutes, { prefix: '/admin', publicUrl: config.publicUrl });

@@ -489,6 +489,19 @@ const matrix: Record<string, Entry> = {
       },
     ]),
   },
+  // The language: always the caller's own choice (no id is taken).
+  'PUT /api/v1/me/locale': {
+    touches: ['users'],
+    call: () => ({ url: `${v1}/me/locale`, payload: { locale: 'ja-JP' } }),
+    expected: everyone([
+      200,
+      async (b, c) => {
+        expect(b).toEqual({ locale: 'ja-JP', chosen_locale: 'ja-JP' });
+        const [own] = await c.db.select({ locale: users.locale }).from(users).where(eq(users.id, c.caller.id));
+        expect(own!.locale).toBe('ja-JP');
+      },
+    ]),
+  },
   // The unsubscribe link needs no sign-in: its signed token, here the scene member's, is the only
   // authority, whoever sends it (a bearer token changes nothing).
   'GET /api/v1/notifications/unsubscribe': {
@@ -780,6 +793,21 @@ const matrix: Record<string, Entry> = {
         200,
         (b, c) => {
           expect(b.retention_days).toBe(400);
+          expect(b.organisation_id).not.toBe(c.scene.organisationId);
+        },
+      ],
+    ),
+  },
+  'PUT /api/v1/admin/settings/default-locale': {
+    touches: ['organisations', 'audit_log'],
+    call: () => ({ url: `${v1}/admin/settings/default-locale`, payload: { default_locale: 'nl-NL' } }),
+    // Each administrator sets their own organisation's default language.
+    expected: adminsOnly(
+      [200, (b, c) => expect(b).toMatchObject({ organisation_id: c.scene.organisationId, default_locale: 'nl-NL' })],
+      [
+        200,
+        (b, c) => {
+          expect(b.default_locale).toBe('nl-NL');
           expect(b.organisation_id).not.toBe(c.scene.organisationId);
         },
       ],

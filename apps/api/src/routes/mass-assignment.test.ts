@@ -76,6 +76,11 @@ const bodyOperations: Record<string, BodyOperation> = {
     url: () => `${v1}/me/notification-preferences`,
     body: () => ({ daily_reminder: { enabled: true, time: '08:00' }, weekly_summary: { enabled: false } }),
   },
+  'PUT /api/v1/me/locale': {
+    who: (s) => s.member,
+    url: () => `${v1}/me/locale`,
+    body: () => ({ locale: 'de-DE' }),
+  },
   // No sign-in needed: the signed token in the query is the authority.
   'POST /api/v1/notifications/unsubscribe': {
     who: (s) => s.member,
@@ -201,6 +206,11 @@ const bodyOperations: Record<string, BodyOperation> = {
     who: (s) => s.admin,
     url: () => `${v1}/admin/settings/retention`,
     body: () => ({ retention_days: 365 }),
+  },
+  'PUT /api/v1/admin/settings/default-locale': {
+    who: (s) => s.admin,
+    url: () => `${v1}/admin/settings/default-locale`,
+    body: () => ({ default_locale: 'fr-FR' }),
   },
 };
 

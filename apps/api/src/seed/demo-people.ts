@@ -27,9 +27,7 @@ export const DEMO_SMALL_TEAM = 'People Operations';
 
 export const DEMO_EXTRA_PEOPLE: readonly DemoPerson[] = [
   person('Oliver Bennett', 'Software Engineer', 'Engineering'),
-  person('Mei Tanaka', 'QA Engineer', 'Engineering'),
   person('Diego Alvarez', 'Site Reliability Engineer', 'Engineering', 'Europe/Madrid'),
-  person('Fatima Haddad', 'Frontend Engineer', 'Engineering'),
   person('Jonas Weber', 'Backend Engineer', 'Engineering', 'Europe/Berlin'),
   person('Chloe Dubois', 'Customer Success Manager', 'Customer Success', 'Europe/Paris'),
   person('Ravi Iyer', 'Support Specialist', 'Customer Success'),
@@ -50,6 +48,8 @@ export const DEMO_EXTRA_PEOPLE: readonly DemoPerson[] = [
 export const DEMO_ACCOUNT_TEAMS: Readonly<Record<string, string>> = {
   'priya.sharma@acme.example': 'Engineering',
   'hannah.berg@acme.example': 'Engineering',
+  'mei.tanaka@acme.example': 'Engineering',
+  'fatima.haddad@acme.example': 'Engineering',
   'lucas.martin@acme.example': 'Customer Success',
   'tom.gallagher@acme.example': 'Sales',
   'sam.patel@acme.example': 'Sales',

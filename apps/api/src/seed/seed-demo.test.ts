@@ -54,8 +54,8 @@ describeEachDatabase('seedDemo', (getDb) => {
   it('seeds one cohort with the demo accounts and the extra people', async () => {
     expect(result.seeded).toBe(true);
     const cohort = await loadCohort();
-    expect(demoAccounts).toHaveLength(8);
-    expect(cohort).toHaveLength(8 + DEMO_EXTRA_PEOPLE.length);
+    expect(demoAccounts).toHaveLength(10);
+    expect(cohort).toHaveLength(10 + DEMO_EXTRA_PEOPLE.length);
     expect(cohort.map((u) => u.email)).toEqual(expect.arrayContaining(DEMO_EXTRA_PEOPLE.map((p) => p.email)));
     const stored = cohort.map((u) => ({ email: u.email, name: u.fullName, role: u.role }));
     expect(stored).toEqual(
@@ -65,6 +65,23 @@ describeEachDatabase('seedDemo', (getDb) => {
     expect(cohort.filter((u) => u.isAdmin).map((u) => u.email)).toEqual(['eleanor.whitfield@acme.example']);
     expect(demoAccounts.filter((a) => a.role === 'leader')).toHaveLength(1);
     expect(demoAccounts.filter((a) => a.role === 'team_leader')).toHaveLength(1);
+  });
+
+  it('gives four members of the cohort the language they prefer, from the people file, and nobody else one', async () => {
+    const cohort = await loadCohort();
+    const locales = Object.fromEntries(
+      cohort.filter((u) => u.directoryLocale !== null).map((u) => [u.email, u.directoryLocale]),
+    );
+    expect(locales).toEqual({
+      'hannah.berg@acme.example': 'de-DE',
+      'lucas.martin@acme.example': 'fr-FR',
+      'mei.tanaka@acme.example': 'ja-JP',
+      'fatima.haddad@acme.example': 'ar',
+    });
+    // Their own choice is theirs to make: the seed makes none.
+    expect(cohort.filter((u) => u.locale !== null)).toEqual([]);
+    // The printed list of demo accounts says so too.
+    expect(Object.fromEntries(demoAccounts.filter((a) => a.locale).map((a) => [a.email, a.locale]))).toEqual(locales);
   });
 
   it('gives members 1-3 active habits started 3-5 weeks ago (extra people: one recent, the others 5-10), and nobody else any', async () => {

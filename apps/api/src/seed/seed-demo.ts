@@ -40,6 +40,8 @@ export type DemoAccount = {
   name: string;
   role: 'leader' | 'team_leader' | 'member';
   isAdmin: boolean;
+  // The language the people file gives them (docs/domain/locales.md); absent = the browser's.
+  locale?: string;
   note?: string;
 };
 
@@ -52,6 +54,7 @@ export const demoAccounts: readonly DemoAccount[] = parsePeopleFile({
   name: u.full_name,
   role: u.role,
   isAdmin: u.is_admin,
+  ...(u.locale ? { locale: u.locale } : {}),
   ...(u.is_admin ? { note: 'also the administrator' } : {}),
   ...(u.email === DEMO_NEW_MEMBER_EMAIL ? { note: 'new member: not onboarded yet' } : {}),
 }));

@@ -1,4 +1,6 @@
 import type { TMeResponse } from '@habitrack/contracts/auth/get-me';
+import { isSupportedLocale } from '@habitrack/contracts/common/locales';
+import { i18n } from '../lib/i18n/i18n.ts';
 import { stubFetch } from './stub-fetch.ts';
 import { createWebConfig } from './web-config.ts';
 
@@ -16,6 +18,9 @@ export function createMe(overrides: Partial<TMeResponse> = {}): TMeResponse {
     has_accepted_terms: true,
     provider: 'auth0',
     organization: { id: '5d1c7e3a-2f4b-4a8c-9e6d-1b3f5a7c9e21', name: 'Acme Corp' },
+    // The server resolves the language the test shows (British English unless it switched).
+    locale: isSupportedLocale(i18n.locale) ? i18n.locale : 'en-GB',
+    chosen_locale: null,
     ...overrides,
   };
 }

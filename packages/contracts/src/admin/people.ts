@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUserRole } from '../auth/get-me.ts';
+import { ZLocale } from '../common/locale-field.ts';
 import { zPlainText } from '../common/plain-text.ts';
 
 // The administration console's People operations (issue 21, docs/domain/administration.md#people),
@@ -58,6 +59,10 @@ export const ZAdminPerson = z.object({
   deactivated_at: z.iso.datetime().nullable(),
   // An erased person (a data-protection request) shows as "Former member" and is deactivated.
   erased: z.boolean(),
+  // The language the organisation gives them (users.directory_locale: SCIM, the people file or the
+  // console), null when it gives none; their own choice, if any, still comes first
+  // (docs/domain/locales.md).
+  directory_locale: ZLocale.nullable(),
 });
 export type TAdminPerson = z.infer<typeof ZAdminPerson>;
 
@@ -121,6 +126,7 @@ export const ZUpdatePersonRequest = z
     team_id: zTeamId.nullable().optional(),
     cohort_id: zCohortId.nullable().optional(),
     is_admin: z.boolean({ error: 'must be true or false' }).optional(),
+    directory_locale: ZLocale.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
 export type TUpdatePersonRequest = z.input<typeof ZUpdatePersonRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLocale } from '../common/locale-field.ts';
 
 // The organisation's settings in the administration console (issue 21, decision 018):
 // GET /admin/settings and PUT /admin/settings. The name is read only (the people file owns it).
@@ -22,6 +23,9 @@ export const ZAdminSettings = z.object({
   // Days until notes, moods and endorsement messages are deleted; null keeps everything
   // (changed by PUT /admin/settings/retention, admin/retention.ts).
   retention_days: z.number().int().nullable(),
+  // The language of people who chose none, whose directory gave none and whose browser asks for none
+  // HabiTrack speaks (changed by PUT /admin/settings/default-locale, docs/domain/locales.md).
+  default_locale: ZLocale,
 });
 export type TAdminSettings = z.infer<typeof ZAdminSettings>;
 
@@ -55,3 +59,8 @@ export const ZUpdateSettingsRequest = z.strictObject({
   default_cohort_id: z.uuid({ error: 'must be a cohort id (UUID) or null' }).nullable(),
 });
 export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
+
+// PUT /admin/settings/default-locale: the organisation's default language. A locale HabiTrack does
+// not speak is 400 and changes nothing.
+export const ZUpdateDefaultLocaleRequest = z.strictObject({ default_locale: ZLocale });
+export type TUpdateDefaultLocaleRequest = z.infer<typeof ZUpdateDefaultLocaleRequest>;

@@ -23,6 +23,10 @@ export const ZExportProfile = z.object({
   is_admin: z.boolean(),
   directory_id: z.string().nullable(),
   time_zone: z.string(),
+  // Their own choice of language and the one their organisation's directory gave; null = none
+  // (docs/domain/locales.md).
+  chosen_locale: z.string().nullable(),
+  directory_locale: z.string().nullable(),
   organisation: z.object({ id: z.uuid(), name: z.string() }),
   team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   cohort: z.object({ id: z.uuid(), name: z.string(), programme_name: z.string() }).nullable(),

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZUpdateRetentionRequest } from '@habitrack/contracts/admin/retention';
-import { ZAdminSettings, ZUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
+import {
+  ZAdminSettings,
+  ZUpdateDefaultLocaleRequest,
+  ZUpdateSettingsRequest,
+} from '@habitrack/contracts/admin/settings';
 import { callerOf } from '../../plugins/auth.ts';
-import { getSettings, updateRetention, updateSettings } from '../../services/admin/settings.service.ts';
+import {
+  getSettings,
+  updateDefaultLocale,
+  updateRetention,
+  updateSettings,
+} from '../../services/admin/settings.service.ts';
 
 const tags = ['admin'];
 
-// /api/v1/admin/settings: the organisation's sign-in settings, default cohort and retention period.
+// /api/v1/admin/settings: the organisation's sign-in settings, default cohort, retention period and
+// default locale.
 const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
@@ -45,6 +55,20 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateRetention(app.database, { admin: callerOf(request).user, input: request.body }),
+  );
+
+  app.put(
+    '/default-locale',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the organisation's default language: for people who chose none, whose directory gave none and whose browser asks for none HabiTrack speaks (administrator)",
+        body: ZUpdateDefaultLocaleRequest,
+        response: { 200: ZAdminSettings.describe('The settings as changed.') },
+      },
+    },
+    async (request) => updateDefaultLocale(app.database, { admin: callerOf(request).user, input: request.body }),
   );
 };
 

@@ -24,12 +24,14 @@ const authRoutes: FastifyPluginAsyncZod<{ devTools: boolean }> = async (app, { d
         tags: ['auth'],
         summary: 'The signed-in person',
         response: {
-          200: ZMeResponse.describe("The caller's profile: name, e-mail, role and organisation."),
+          200: ZMeResponse.describe(
+            "The caller's profile: name, e-mail, role, organisation, and the language they read (their own choice, else their directory's, else Accept-Language, else their organisation's default).",
+          ),
           401: PROBLEM,
         },
       },
     },
-    async (request) => toMeResponse(callerOf(request)),
+    async (request) => toMeResponse(callerOf(request), { acceptLanguage: request.headers['accept-language'] }),
   );
 
   app.get(

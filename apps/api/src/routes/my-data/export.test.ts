@@ -94,7 +94,7 @@ describeEachDatabase('my data export API', (getDatabase) => {
     const team = await world.team();
     await db
       .update(users)
-      .set({ teamId: team.id, isAdmin: true, externalId: 'entra-7731' })
+      .set({ teamId: team.id, isAdmin: true, externalId: 'entra-7731', locale: 'ja-JP', directoryLocale: 'de-DE' })
       .where(eq(users.id, member.id));
 
     const response = await exportOf(member, '?format=json');
@@ -112,6 +112,8 @@ describeEachDatabase('my data export API', (getDatabase) => {
       is_admin: true,
       directory_id: 'entra-7731',
       time_zone: 'Europe/London',
+      chosen_locale: 'ja-JP',
+      directory_locale: 'de-DE',
       organisation: { id: world.organisation.id, name: world.organisation.name },
       team: { id: team.id, name: team.name },
       cohort: { id: world.cohort.id, name: world.cohort.name, programme_name: world.programme.name },
@@ -182,10 +184,11 @@ describeEachDatabase('my data export API', (getDatabase) => {
     const text = (name: string) => strFromU8(files[name]!).replace(/^\uFEFF/, '');
     const lines = (name: string) => text(name).trimEnd().split('\n');
     expect(lines('profile.csv')[0]).toMatch(
-      /^id,email,full_name,job_title,role,is_admin,directory_id,time_zone,organisation,team,cohort,/,
+      /^id,email,full_name,job_title,role,is_admin,directory_id,time_zone,chosen_locale,directory_locale,organisation,team,cohort,/,
     );
+    // Gamma chose no language, and their directory gave none.
     expect(lines('profile.csv')[1]).toContain(
-      `${member.id},${member.email},Member Gamma,,member,false,,Europe/London,`,
+      `${member.id},${member.email},Member Gamma,,member,false,,Europe/London,,,`,
     );
     expect(lines('moods.csv')).toEqual([
       'entry_date,mood_value,mood_label,skipped,created_at',

@@ -144,6 +144,7 @@ function audited(row: AdminPersonRow) {
     is_admin: row.isAdmin,
     team_id: row.team?.id ?? null,
     cohort_id: row.cohort?.id ?? null,
+    directory_locale: row.directoryLocale,
   };
 }
 
@@ -183,6 +184,9 @@ export async function updatePerson(
         if (input.role !== undefined && input.role !== before.role) changes.role = input.role;
         if (input.is_admin !== undefined && input.is_admin !== before.isAdmin) changes.isAdmin = input.is_admin;
         if (input.team_id !== undefined && input.team_id !== (before.team?.id ?? null)) changes.teamId = input.team_id;
+        if (input.directory_locale !== undefined && input.directory_locale !== before.directoryLocale) {
+          changes.directoryLocale = input.directory_locale;
+        }
         await updateRow(tx, { userId: before.id, changes });
         if (input.cohort_id !== undefined && input.cohort_id !== (before.cohort?.id ?? null)) {
           await setCohort(tx, { userId: before.id, cohortId: input.cohort_id });

@@ -1,4 +1,5 @@
 import type { TAdminPerson } from '@habitrack/contracts/admin/people';
+import { isSupportedLocale } from '@habitrack/contracts/common/locales';
 import type { Db, Tx } from '../../db/client.ts';
 import { findPerson, type AdminPersonRow } from '../../db/queries/admin/people.ts';
 import { insertAudit } from '../../db/queries/audit/audit.ts';
@@ -22,6 +23,7 @@ export function toPerson(row: AdminPersonRow): TAdminPerson {
     status: row.deactivatedAt === null ? 'active' : 'deactivated',
     deactivated_at: row.deactivatedAt?.toISOString() ?? null,
     erased: row.erasedAt !== null,
+    directory_locale: isSupportedLocale(row.directoryLocale) ? row.directoryLocale : null,
   };
 }
 

@@ -1,9 +1,15 @@
 import type { TUpdateRetentionRequest } from '@habitrack/contracts/admin/retention';
-import type { TAdminSettings, TUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
+import type {
+  TAdminSettings,
+  TUpdateDefaultLocaleRequest,
+  TUpdateSettingsRequest,
+} from '@habitrack/contracts/admin/settings';
+import { isSupportedLocale, SOURCE_LOCALE } from '@habitrack/contracts/common/locales';
 import { findCohortInOrganisation, lockOrganisation } from '../../db/queries/admin/cohorts.ts';
 import {
   domainsOfOtherOrganisations,
   readSettings,
+  writeDefaultLocale,
   writeRetention,
   writeSettings,
   type OrganisationSettings,
@@ -24,6 +30,7 @@ const toSettings = (row: OrganisationSettings): TAdminSettings => ({
   email_domains: row.emailDomains,
   default_cohort_id: row.defaultCohortId,
   retention_days: row.retentionDays,
+  default_locale: isSupportedLocale(row.defaultLocale) ? row.defaultLocale : SOURCE_LOCALE,
 });
 
 export async function getSettings(database: AppDatabase, admin: Admin): Promise<TAdminSettings> {
@@ -96,6 +103,32 @@ export async function updateRetention(
       entityId: admin.organisationId,
       before: { retention_days: locked.retentionDays },
       after: { retention_days: after.retention_days },
+    });
+    return after;
+  });
+}
+
+// The organisation's default locale (docs/domain/locales.md#the-organisations-default): the
+// language of people who chose none, whose directory gave none and whose browser asks for none
+// HabiTrack speaks. Setting the same value again changes nothing and writes no audit entry.
+export async function updateDefaultLocale(
+  database: AppDatabase,
+  options: { admin: Admin; input: TUpdateDefaultLocaleRequest },
+): Promise<TAdminSettings> {
+  const { admin, input } = options;
+  return database.db.transaction(async (tx) => {
+    const locked = await lockOrganisation(tx, admin.organisationId);
+    if (!locked) throw notFound('Your organisation was not found.');
+    if (locked.defaultLocale === input.default_locale) return toSettings(locked);
+    const after = toSettings(
+      await writeDefaultLocale(tx, { organisationId: admin.organisationId, defaultLocale: input.default_locale }),
+    );
+    await auditWrite(tx, admin, {
+      action: 'organisation.update_default_locale',
+      entity: 'organisation',
+      entityId: admin.organisationId,
+      before: { default_locale: locked.defaultLocale },
+      after: { default_locale: after.default_locale },
     });
     return after;
   });

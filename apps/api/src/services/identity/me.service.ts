@@ -1,7 +1,23 @@
 import type { TMeResponse } from '@habitrack/contracts/auth/get-me';
+import { isSupportedLocale, resolveLocale } from '@habitrack/contracts/common/locales';
 import type { Caller } from '../../plugins/auth.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 
-export function toMeResponse({ user, token }: Caller): TMeResponse {
+// Whose locale (docs/domain/locales.md): the member's choice, their directory's, the request's
+// Accept-Language, their organisation's default, in that order.
+export function localeOf(user: SignedInUser, acceptLanguage: string | undefined) {
+  return {
+    locale: resolveLocale({
+      chosen: user.locale,
+      directory: user.directoryLocale,
+      acceptLanguage,
+      organisationDefault: user.organisationDefaultLocale,
+    }),
+    chosen_locale: isSupportedLocale(user.locale) ? user.locale : null,
+  };
+}
+
+export function toMeResponse({ user, token }: Caller, options: { acceptLanguage: string | undefined }): TMeResponse {
   return {
     id: user.id,
     email: user.email,
@@ -13,5 +29,6 @@ export function toMeResponse({ user, token }: Caller): TMeResponse {
     has_accepted_terms: user.termsAcceptedAt !== null && user.privacyAcceptedAt !== null,
     provider: token.provider,
     organization: { id: user.organisationId, name: user.organisationName },
+    ...localeOf(user, options.acceptLanguage),
   };
 }

@@ -53,6 +53,8 @@ export async function exportMyData(
           is_admin: user.isAdmin,
           directory_id: user.externalId,
           time_zone: user.timeZone,
+          chosen_locale: user.locale,
+          directory_locale: user.directoryLocale,
           organisation: { id: user.organisationId, name: profile.organisationName },
           team: profile.team,
           cohort: profile.cohort && {

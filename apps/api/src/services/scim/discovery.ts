@@ -52,6 +52,8 @@ export function scimDiscovery(baseUrl: string) {
         }),
         attribute({ name: 'displayName', type: 'string' }),
         attribute({ name: 'title', type: 'string' }),
+        attribute({ name: 'preferredLanguage', type: 'string' }),
+        attribute({ name: 'locale', type: 'string' }),
         attribute({ name: 'active', type: 'boolean' }),
         attribute({
           name: 'emails',

@@ -1,10 +1,16 @@
+import {
+  acceptedLanguages,
+  isSupportedLocale,
+  matchLocale,
+  type TSupportedLocale,
+} from '@habitrack/contracts/common/locales';
 import type { ScimUserRow } from '../../db/queries/scim/scim.ts';
 import { scimInvalidSyntax, scimInvalidValue, ScimError } from '../../lib/scim-error.ts';
 import { attributeOf, isObject, patchOperations } from './patch.ts';
 
 // userName = the e-mail (case-insensitive), externalId kept, name.givenName + name.familyName ->
-// full name, title -> job title, active -> status, the enterprise extension's department -> team
-// (docs/domain/scim.md#the-user-mapping). Never the role nor is_admin. A directory whose userName
+// full name, title -> job title, active -> status, the enterprise extension's department -> team,
+// preferredLanguage (else locale) -> the directory's locale (docs/domain/scim.md#the-user-mapping). Never the role nor is_admin. A directory whose userName
 // is no e-mail address (Entra ID mapped to an employee id, say) is kept as sent, and the e-mail is
 // then the `emails` value marked primary, else the work one, else the first.
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -22,6 +28,12 @@ export type UserDraft = {
   title: string | null;
   active: boolean;
   department: string | null;
+  // The locale stored before this request, and the locales this request's preferredLanguage and
+  // locale stand for: undefined when the request does not name the attribute, null when it names
+  // one HabiTrack does not speak (or removes it).
+  storedLocale: TSupportedLocale | null;
+  preferredLanguage: TSupportedLocale | null | undefined;
+  locale: TSupportedLocale | null | undefined;
 };
 
 export type UserFields = {
@@ -33,6 +45,7 @@ export type UserFields = {
   externalId: string | null;
   department: string | null;
   active: boolean;
+  directoryLocale: TSupportedLocale | null;
 };
 
 // Attributes of the core and enterprise schemas that HabiTrack does not keep: accepted, ignored
@@ -41,8 +54,6 @@ const IGNORED = new Set([
   'nickname',
   'profileurl',
   'usertype',
-  'preferredlanguage',
-  'locale',
   'timezone',
   'password',
   'phonenumbers',
@@ -87,6 +98,20 @@ function boolean(raw: unknown, attribute: string): boolean {
   throw scimInvalidValue(`${attribute} must be a boolean`);
 }
 
+// preferredLanguage is a list in the form of Accept-Language (RFC 7643 §4.1.1, "en-US, fr;q=0.5"):
+// the first language HabiTrack speaks, matched by its language when the exact locale is not
+// shipped ("de-AT" is German, de-DE); null when none is spoken.
+function preferredLocaleOf(value: string | null): TSupportedLocale | null {
+  for (const tag of acceptedLanguages(value ?? undefined)) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return null;
+}
+
+// locale is one language tag ("en-US"), matched the same way.
+const localeOf = (value: string | null): TSupportedLocale | null => (value === null ? null : (matchLocale(value) ?? null));
+
 function splitName(fullName: string): { givenName: string; familyName: string | null } {
   const at = fullName.indexOf(' ');
   return at < 0
@@ -107,6 +132,9 @@ export function draftOf(row: ScimUserRow): UserDraft {
     title: row.jobTitle,
     active: row.deactivatedAt === null,
     department: row.teamName,
+    storedLocale: isSupportedLocale(row.directoryLocale) ? row.directoryLocale : null,
+    preferredLanguage: undefined,
+    locale: undefined,
   };
 }
 
@@ -121,6 +149,9 @@ export const emptyDraft = (): UserDraft => ({
   title: null,
   active: true,
   department: null,
+  storedLocale: null,
+  preferredLanguage: undefined,
+  locale: undefined,
 });
 
 // Sets one attribute by its path (case-insensitive, optionally prefixed by its schema's URN).
@@ -157,6 +188,12 @@ function setAttribute(draft: UserDraft, rawPath: string, value: unknown, op: 'ad
       return;
     case 'department':
       draft.department = text(v, 'department');
+      return;
+    case 'preferredlanguage':
+      draft.preferredLanguage = preferredLocaleOf(text(v, 'preferredLanguage'));
+      return;
+    case 'locale':
+      draft.locale = localeOf(text(v, 'locale'));
       return;
     case 'name.givenname':
       draft.givenName = text(v, 'name.givenName');
@@ -244,7 +281,15 @@ export function fieldsOf(draft: UserDraft): UserFields {
     externalId: draft.externalId,
     department: draft.department,
     active: draft.active,
+    directoryLocale: directoryLocaleOf(draft),
   };
+}
+
+// preferredLanguage first, else locale, when the request names either; otherwise what was stored
+// (a PATCH of other attributes keeps it; PUT and POST start from nothing stored).
+function directoryLocaleOf(draft: UserDraft): TSupportedLocale | null {
+  if (draft.preferredLanguage === undefined && draft.locale === undefined) return draft.storedLocale;
+  return draft.preferredLanguage ?? draft.locale ?? null;
 }
 
 export function toResource(row: ScimUserRow, location: string) {
@@ -259,6 +304,10 @@ export function toResource(row: ScimUserRow, location: string) {
     ...(row.jobTitle === null ? {} : { title: row.jobTitle }),
     active: row.deactivatedAt === null,
     emails: [{ value: row.email, type: 'work', primary: true }],
+    // The one locale HabiTrack keeps from the directory answers both attributes.
+    ...(isSupportedLocale(row.directoryLocale)
+      ? { preferredLanguage: row.directoryLocale, locale: row.directoryLocale }
+      : {}),
     [ENTERPRISE_SCHEMA]: row.teamName === null ? {} : { department: row.teamName },
     meta: { resourceType: 'User', created: row.createdAt.toISOString(), location },
   };

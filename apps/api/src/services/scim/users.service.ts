@@ -43,6 +43,7 @@ const audited = (row: ScimUserRow) => ({
   external_id: row.externalId,
   team: row.teamName,
   active: row.deactivatedAt === null,
+  preferred_language: row.directoryLocale,
 });
 
 async function userOf(db: Db | Tx, caller: ScimCaller, id: string, lock = false): Promise<ScimUserRow> {
@@ -146,6 +147,7 @@ async function valuesOf(tx: Tx, caller: ScimCaller, fields: UserFields, current:
     externalId: fields.externalId,
     teamId,
     deactivatedAt,
+    directoryLocale: fields.directoryLocale,
   };
 }
 

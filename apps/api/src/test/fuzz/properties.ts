@@ -44,6 +44,8 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'POST /api/v1/social/endorsements': { ...INSIGHTS, endorsements: GROW_ONE, member_activity: GROW_ONE },
   'PUT /api/v1/social/endorsements/received/seen': { endorsements_seen: GROW_ONE, member_activity: GROW_ONE },
   'PUT /api/v1/me/notification-preferences': { notification_preferences: GROW_ONE },
+  // The caller's own users row changes; no row is added.
+  'PUT /api/v1/me/locale': {},
   // Turns a setting off: changes a row, never the number of rows.
   'POST /api/v1/notifications/unsubscribe': {},
   'POST /api/v1/organizational/goals/': { organizational_goals: GROW_ONE, email_outbox: GROW, audit_log: GROW_ONE },
@@ -142,6 +144,7 @@ export const MAY_WRITE: Record<string, Record<string, Range>> = {
   'PATCH /api/v1/admin/positive-changes/{id}': { audit_log: GROW_ONE },
   'PUT /api/v1/admin/settings/': { audit_log: GROW_ONE },
   'PUT /api/v1/admin/settings/retention': { audit_log: GROW_ONE },
+  'PUT /api/v1/admin/settings/default-locale': { audit_log: GROW_ONE },
   'POST /api/v1/admin/scim-tokens/': { scim_tokens: GROW_ONE, audit_log: GROW_ONE },
   'POST /api/v1/admin/scim-tokens/{id}/revoke': { audit_log: GROW_ONE },
 };

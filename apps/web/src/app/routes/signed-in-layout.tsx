@@ -5,6 +5,7 @@ import { LoadingState } from '../../components/ui/loading-state.tsx';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
 import { useAppConfig } from '../auth-root.tsx';
 import { AccountGate } from '../layout/account-gate.tsx';
+import { AccountLocale } from '../layout/account-locale.tsx';
 import { AppHeader } from '../layout/app-header.tsx';
 import { useShowsKeptData } from '../persisted-session.tsx';
 
@@ -19,6 +20,7 @@ export function SignedInLayout() {
   const showsKeptData = useShowsKeptData();
   return (
     <RequireAuth productName={productName} showWhileLoading={showsKeptData}>
+      <AccountLocale />
       <AppHeader productName={productName} />
       <AccountGate providerName={productName}>
         <Container component="main" size="lg" py="xl">

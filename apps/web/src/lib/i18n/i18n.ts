@@ -15,10 +15,14 @@ import {
 
 export { i18n };
 
-// The member's own choice of language, kept in this browser (the language menu). Later also kept on
-// the server with the member's other preferences. The pseudo-locale is never offered; the
+// The language this browser last showed by choice: picked on the sign-in page, or the signed-in
+// member's own (docs/domain/locales.md#in-the-browser). The account keeps the member's choice; this
+// copy paints the first screen, and the sign-in page, in it. The pseudo-locale is never offered; the
 // end-to-end tests store it here themselves to find texts that do not come from a catalog.
 const chosenLocale = storedItem('locale', z.enum([...SUPPORTED_LOCALES, PSEUDO_LOCALE]));
+// A choice made on the sign-in page that no account has heard of yet: saved to the account at
+// sign-in when the account has no choice of its own, then forgotten.
+const signInChoice = storedItem('locale-from-sign-in', z.enum(SUPPORTED_LOCALES));
 
 // Which locale to show, in this order: the member's own choice, else the first of the browser's
 // languages the app ships (navigator.languages), else en-GB. A stored pseudo-locale counts only
@@ -47,10 +51,29 @@ export async function activateLocale(locale: TLocale): Promise<void> {
   document.documentElement.dir = directionOf(locale);
 }
 
-// The member picks a language (language menu): kept for next time, and shown at once.
+// Someone picks a language on the sign-in page (language menu): kept for next time, shown at once,
+// and offered to their account when they sign in.
 export async function chooseLocale(locale: TSupportedLocale): Promise<void> {
   chosenLocale.write(locale);
+  signInChoice.write(locale);
   await activateLocale(locale);
+}
+
+// The sign-in page's choice not yet given to an account, if any.
+export function unsavedSignInChoice(): TSupportedLocale | undefined {
+  return signInChoice.read();
+}
+
+export function forgetSignInChoice(): void {
+  signInChoice.remove();
+}
+
+// The signed-in member's language, as the server resolves it: shown, and kept for the next first
+// paint. A developer looking at the pseudo-locale keeps it.
+export async function followAccountLocale(locale: TSupportedLocale): Promise<void> {
+  if (i18n.locale === PSEUDO_LOCALE) return;
+  chosenLocale.write(locale);
+  if (i18n.locale !== locale) await activateLocale(locale);
 }
 
 export function activeLocale(): TLocale {

@@ -25,6 +25,7 @@ export async function lockOrganisation(db: DbOrTx, organisationId: string) {
       emailDomains: organisations.emailDomains,
       defaultCohortId: organisations.defaultCohortId,
       retentionDays: organisations.retentionDays,
+      defaultLocale: organisations.defaultLocale,
     })
     .from(organisations)
     .where(eq(organisations.id, organisationId))

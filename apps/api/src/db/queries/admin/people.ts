@@ -150,7 +150,10 @@ export async function insertPerson(tx: Tx, values: NewPerson): Promise<string> {
 }
 
 export type PersonChanges = Partial<
-  Pick<typeof users.$inferInsert, 'fullName' | 'jobTitle' | 'role' | 'teamId' | 'isAdmin' | 'deactivatedAt'>
+  Pick<
+    typeof users.$inferInsert,
+    'fullName' | 'jobTitle' | 'role' | 'teamId' | 'isAdmin' | 'deactivatedAt' | 'directoryLocale'
+  >
 >;
 
 export async function updatePerson(tx: Tx, options: { userId: string; changes: PersonChanges }) {

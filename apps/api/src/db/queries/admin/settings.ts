@@ -9,6 +9,7 @@ export type OrganisationSettings = {
   emailDomains: string[];
   defaultCohortId: string | null;
   retentionDays: number | null;
+  defaultLocale: string;
 };
 
 const settingsColumns = {
@@ -18,6 +19,7 @@ const settingsColumns = {
   emailDomains: organisations.emailDomains,
   defaultCohortId: organisations.defaultCohortId,
   retentionDays: organisations.retentionDays,
+  defaultLocale: organisations.defaultLocale,
 };
 
 export async function readSettings(db: DbOrTx, organisationId: string): Promise<OrganisationSettings | null> {
@@ -64,6 +66,19 @@ export async function writeRetention(
   const [row] = await db
     .update(organisations)
     .set({ retentionDays: options.retentionDays })
+    .where(eq(organisations.id, options.organisationId))
+    .returning(settingsColumns);
+  return row!;
+}
+
+// The organisation's default locale; the column's check refuses a locale HabiTrack does not speak.
+export async function writeDefaultLocale(
+  db: DbOrTx,
+  options: { organisationId: string; defaultLocale: string },
+): Promise<OrganisationSettings> {
+  const [row] = await db
+    .update(organisations)
+    .set({ defaultLocale: options.defaultLocale })
     .where(eq(organisations.id, options.organisationId))
     .returning(settingsColumns);
   return row!;

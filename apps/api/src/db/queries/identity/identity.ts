@@ -29,9 +29,10 @@ function flatten(row: {
 // The user row as JSON (timestamps as text).
 type UserJson = Omit<
   SignedInUser,
-  'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt' | 'erasedAt'
+  'termsAcceptedAt' | 'privacyAcceptedAt' | 'createdAt' | 'deactivatedAt' | 'erasedAt' | 'scimDeletedAt'
 > & {
   termsAcceptedAt: string | null;
+  scimDeletedAt: string | null;
   deactivatedAt: string | null;
   erasedAt: string | null;
   privacyAcceptedAt: string | null;
@@ -62,7 +63,8 @@ const userByIdentityStatement = sharedStatement<{ issuer: string; subject: strin
       'privacyAcceptedAt', u.privacy_accepted_at, 'createdAt', u.created_at, 'teamId', u.team_id,
       'isAdmin', u.is_admin, 'deactivatedAt', u.deactivated_at, 'externalId', u.external_id,
       'erasedAt', u.erased_at, 'scimUserName', u.scim_user_name, 'locale', u.locale,
-      'directoryLocale', u.directory_locale, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids,
+      'directoryLocale', u.directory_locale,
+      'scimDeletedAt', u.scim_deleted_at, 'organisationName', o.name, 'organisationTenantIds', o.azure_tenant_ids,
       'organisationDefaultLocale', o.default_locale, 'identityId', i.id, 'print', ${printSql}) as row
     from ${p.table}
     join identities i on i.issuer = ${p.issuer} and i.subject = ${p.subject}
@@ -85,6 +87,7 @@ export async function findUserByIdentity(
     privacyAcceptedAt: dateOrNull(user.privacyAcceptedAt),
     deactivatedAt: dateOrNull(user.deactivatedAt),
     erasedAt: dateOrNull(user.erasedAt),
+    scimDeletedAt: dateOrNull(user.scimDeletedAt),
     createdAt: new Date(user.createdAt),
   };
   database.callers.read(signedIn, { userId: signedIn.id, identityId, print });

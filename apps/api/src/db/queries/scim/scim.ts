@@ -175,6 +175,8 @@ export type ScimUserValues = {
   externalId: string | null;
   teamId: string | null;
   deactivatedAt: Date | null;
+  // The language the directory gives (preferredLanguage, else locale), null when none HabiTrack speaks.
+  directoryLocale: string | null;
   // Cleared when a person deleted through SCIM is provisioned again.
   scimDeletedAt?: null;
 };

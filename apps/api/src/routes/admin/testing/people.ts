@@ -8,7 +8,7 @@ import { createWorld, type Member } from '../../../test/world.ts';
 
 export const PEOPLE = '/api/v1/admin/people';
 
-export type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object };
+export type Call = { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; payload?: object };
 
 export function caller(app: App) {
   return async (member: Member, call: Call) => {

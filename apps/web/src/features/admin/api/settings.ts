@@ -1,5 +1,9 @@
 import type { TUpdateRetentionRequest } from '@habitrack/contracts/admin/retention';
-import { ZAdminSettings, type TUpdateSettingsRequest } from '@habitrack/contracts/admin/settings';
+import {
+  ZAdminSettings,
+  type TUpdateDefaultLocaleRequest,
+  type TUpdateSettingsRequest,
+} from '@habitrack/contracts/admin/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '../../../lib/http.ts';
 
@@ -38,6 +42,19 @@ export function useUpdateRetention() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateRetention,
+    onSuccess: (settings) => client.setQueryData(settingsQueryOptions.queryKey, settings),
+  });
+}
+
+// PUT /admin/settings/default-locale: the organisation's default language.
+export function updateDefaultLocale(body: TUpdateDefaultLocaleRequest) {
+  return sendJson('PUT', '/api/v1/admin/settings/default-locale', { body, schema: ZAdminSettings });
+}
+
+export function useUpdateDefaultLocale() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateDefaultLocale,
     onSuccess: (settings) => client.setQueryData(settingsQueryOptions.queryKey, settings),
   });
 }

@@ -1,11 +1,12 @@
 import type { TAdminPerson, TUpdatePersonRequest } from '@habitrack/contracts/admin/people';
 import type { TUserRole } from '@habitrack/contracts/auth/get-me';
+import { isSupportedLocale, type TSupportedLocale } from '@habitrack/contracts/common/locales';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Divider, Drawer, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useUpdatePerson } from '../api/update-person.ts';
 import type { TOption } from '../api/team-options.ts';
-import { formatInstant, roleOptions } from '../utils/labels.ts';
+import { formatInstant, localeOptions, roleOptions } from '../utils/labels.ts';
 import { problemMessage } from '../utils/problem-message.ts';
 import { PersonStatusActions } from './person-status-actions.tsx';
 
@@ -16,13 +17,20 @@ type PersonPanelProps = {
   cohorts: TOption[];
 };
 
-type TDraft = { role: TUserRole; team_id: string | null; cohort_id: string | null; is_admin: boolean };
+type TDraft = {
+  role: TUserRole;
+  team_id: string | null;
+  cohort_id: string | null;
+  is_admin: boolean;
+  directory_locale: TSupportedLocale | null;
+};
 
 const draftOf = (person: TAdminPerson): TDraft => ({
   role: person.role,
   team_id: person.team?.id ?? null,
   cohort_id: person.cohort?.id ?? null,
   is_admin: person.is_admin,
+  directory_locale: person.directory_locale,
 });
 
 // Only what changed is sent, so a save never overwrites what someone else changed meanwhile.
@@ -33,6 +41,7 @@ function changesOf(person: TAdminPerson, draft: TDraft): TUpdatePersonRequest {
   if (draft.team_id !== before.team_id) changes.team_id = draft.team_id;
   if (draft.cohort_id !== before.cohort_id) changes.cohort_id = draft.cohort_id;
   if (draft.is_admin !== before.is_admin) changes.is_admin = draft.is_admin;
+  if (draft.directory_locale !== before.directory_locale) changes.directory_locale = draft.directory_locale;
   return changes;
 }
 
@@ -90,6 +99,16 @@ function PersonForm({
           onChange={(value) => set('cohort_id', value)}
           clearable
           searchable
+          disabled={person.erased}
+        />
+        <Select
+          label={t`Language`}
+          description={t`The language your organisation gives them; their own choice comes first.`}
+          placeholder={t`Not set`}
+          data={localeOptions()}
+          value={draft.directory_locale}
+          onChange={(value) => set('directory_locale', isSupportedLocale(value) ? value : null)}
+          clearable
           disabled={person.erased}
         />
         <Switch

@@ -149,6 +149,36 @@ describe('Settings', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("sets the organisation's default language, and shows a refusal", async () => {
+    const api = stubSettings({
+      'PUT /api/v1/admin/settings/default-locale': (call) =>
+        Response.json({ ...createSettings(), ...(call.body as object) }),
+    });
+    renderRoute('/admin/settings');
+
+    const language = await screen.findByRole('combobox', { name: /Default language/ }, { timeout: 15_000 });
+    expect(language).toHaveValue('English (UK)');
+    await userEvent.click(language);
+    await userEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save default language' }));
+    expect(await screen.findByText('Default language saved: Deutsch.')).toBeVisible();
+    expect(api.callsTo('PUT', '/api/v1/admin/settings/default-locale').map((call) => call.body)).toEqual([
+      { default_locale: 'de-DE' },
+    ]);
+  });
+
+  it('shows the refusal of a default language', async () => {
+    stubSettings({
+      'PUT /api/v1/admin/settings/default-locale': problem(
+        400,
+        'Invalid request: body.default_locale must be one of the locales HabiTrack speaks',
+      ),
+    });
+    renderRoute('/admin/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save default language' }, { timeout: 15_000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The default language was not saved');
+  });
+
   it('shows the refusal of a retention period', async () => {
     stubSettings({
       'PUT /api/v1/admin/settings/retention': problem(

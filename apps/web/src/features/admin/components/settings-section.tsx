@@ -7,6 +7,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { useCohorts } from '../api/list-cohorts.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
 import { problemMessage } from '../utils/problem-message.ts';
+import { DefaultLocaleForm } from './default-locale-form.tsx';
 import { RetentionForm } from './retention-form.tsx';
 import { ScimTokensPanel } from './scim-tokens-panel.tsx';
 
@@ -111,7 +112,8 @@ function OrganisationForm({ settings }: { settings: TAdminSettings }) {
   );
 }
 
-// Organisation settings: who may sign in (tenants, domains), the default cohort, retention and SCIM tokens.
+// Organisation settings: who may sign in (tenants, domains), the default cohort, retention, the
+// default language and SCIM tokens.
 export function SettingsSection() {
   const { t } = useLingui();
   const settings = useSettings();
@@ -149,6 +151,16 @@ export function SettingsSection() {
               <Trans>Data retention</Trans>
             </Title>
             <RetentionForm settings={settings.data} />
+          </Stack>
+        </Paper>
+      )}
+      {settings.data && (
+        <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              <Trans>Language</Trans>
+            </Title>
+            <DefaultLocaleForm settings={settings.data} />
           </Stack>
         </Paper>
       )}

@@ -31,6 +31,7 @@ export function createPerson(overrides: Partial<TAdminPerson> = {}): TAdminPerso
     status: 'active',
     deactivated_at: null,
     erased: false,
+    directory_locale: null,
     ...overrides,
   };
 }
@@ -51,6 +52,7 @@ export function createSettings(overrides: Partial<TAdminSettings> = {}): TAdminS
     email_domains: ['acme.example'],
     default_cohort_id: null,
     retention_days: null,
+    default_locale: 'en-GB',
     ...overrides,
   };
 }

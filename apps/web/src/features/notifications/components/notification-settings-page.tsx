@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TNotificationPreferences } from '@habitrack/contracts/me/get-notification-preferences';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/loading-state.tsx';
@@ -15,8 +15,8 @@ const SAVE_FAILED = msg`We couldn't save your settings. Check your connection an
 
 // /settings/notifications: the daily reminder (on or off, and its local time) and the weekly
 // summary (docs/domain/notifications.md#e-mail-settings). Everything is off until the member turns
-// it on.
-export function NotificationSettingsPage() {
+// it on. `settings` are the member's other settings, shown first (the route composes them).
+export function NotificationSettingsPage({ settings }: { settings?: ReactNode } = {}) {
   const preferences = useNotificationPreferences();
   const { t } = useLingui();
   let body;
@@ -41,6 +41,7 @@ export function NotificationSettingsPage() {
           <Trans>Back to Dashboard</Trans>
         </Button>
       </Group>
+      {settings}
       {body}
     </Stack>
   );
