@@ -37,4 +37,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Progress.css';
+// The demo tools menu (features/dev-tools): a Menu drops down in a Popover.
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
 import './global.css';
