@@ -60,7 +60,12 @@ async function activeHabitStats(database: Database, options: { userId: string; n
     heldAnswers: false,
     knownCallers: false,
   });
-  const facts = await findDashboardFacts(fresh, { userId: options.userId, today, weekStart: addDays(today, -6), locale: 'en-GB' });
+  const facts = await findDashboardFacts(fresh, {
+    userId: options.userId,
+    today,
+    weekStart: addDays(today, -6),
+    locale: 'en-GB',
+  });
   return facts.habits;
 }
 

@@ -110,7 +110,8 @@ function preferredLocaleOf(value: string | null): TSupportedLocale | null {
 }
 
 // locale is one language tag ("en-US"), matched the same way.
-const localeOf = (value: string | null): TSupportedLocale | null => (value === null ? null : (matchLocale(value) ?? null));
+const localeOf = (value: string | null): TSupportedLocale | null =>
+  value === null ? null : (matchLocale(value) ?? null);
 
 function splitName(fullName: string): { givenName: string; familyName: string | null } {
   const at = fullName.indexOf(' ');
