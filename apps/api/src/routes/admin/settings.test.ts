@@ -44,6 +44,7 @@ describeEachDatabase('administration console: organisation settings', (getDataba
         email_domains: [w.world.domain],
         default_cohort_id: null,
         retention_days: null,
+        default_locale: 'en-GB',
       },
     });
     const domain = `New-${organisation.slug}.Example.COM`;
@@ -63,6 +64,7 @@ describeEachDatabase('administration console: organisation settings', (getDataba
       email_domains: [w.world.domain, domain.toLowerCase()],
       default_cohort_id: w.world.cohort.id,
       retention_days: null,
+      default_locale: 'en-GB',
     };
     expect(changed).toEqual({ status: 200, body: after });
     const [row] = await db().select().from(organisations).where(eq(organisations.id, organisation.id));
