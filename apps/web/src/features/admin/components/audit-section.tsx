@@ -58,8 +58,9 @@ function EntryRows({ entry }: { entry: TAuditEntry }) {
           <Code>{entry.action}</Code>
         </Table.Th>
         <Table.Td style={{ overflowWrap: 'anywhere' }}>
-          {entry.entity}{' '}
-          <Text span size="xs" c="dimmed">
+          {/* Identifiers, as the search and the export match them, like the action. */}
+          <Code>{entry.entity}</Code>{' '}
+          <Text component="code" size="xs" c="dimmed">
             {entry.entity_id}
           </Text>
         </Table.Td>

@@ -36,7 +36,13 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
   const candidates = (people.data?.items ?? []).filter((person) =>
     from === NO_COHORT ? true : person.cohort?.id === from,
   );
-  const options = cohorts.map((cohort) => ({ value: cohort.id, label: `${cohort.name} (${cohort.member_count})` }));
+  const options = cohorts.map((cohort) => {
+    const { name, member_count: members } = cohort;
+    return {
+      value: cohort.id,
+      label: t({ comment: 'A cohort and how many members it has', message: `${name} (${members})` }),
+    };
+  });
 
   const count = selected.size;
   const close = () => {
@@ -101,13 +107,24 @@ export function MoveMembersModal({ opened, cohorts, onClose }: MoveMembersModalP
                   <Trans>Nobody here matches.</Trans>
                 </Text>
               )}
-              {candidates.map((person) => (
-                <Checkbox
-                  key={person.id}
-                  value={person.id}
-                  label={`${person.full_name} — ${person.email}${person.cohort ? ` (${person.cohort.name})` : ''}`}
-                />
-              ))}
+              {candidates.map((person) => {
+                const { full_name: name, email } = person;
+                const cohort = person.cohort?.name;
+                return (
+                  <Checkbox
+                    key={person.id}
+                    value={person.id}
+                    label={
+                      cohort
+                        ? t({
+                            comment: 'A person to move and the cohort they are in now',
+                            message: `${name} — ${email} (${cohort})`,
+                          })
+                        : t({ comment: 'A person to move, in no cohort', message: `${name} — ${email}` })
+                    }
+                  />
+                );
+              })}
             </Stack>
           </Checkbox.Group>
         </ScrollArea.Autosize>

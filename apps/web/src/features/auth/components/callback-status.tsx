@@ -17,8 +17,9 @@ export function CallbackStatus() {
         <Title order={1}>
           <Trans>Authentication Error</Trans>
         </Title>
-        {/* The sign-in service's own words, as it gave them: support needs them exactly. */}
-        <Text>{auth.error.message}</Text>
+        {/* The sign-in service's own words, as it gave them: support needs them exactly, so neither a
+            catalog nor the browser's translation changes them. */}
+        <Text translate="no">{auth.error.message}</Text>
         <Text>
           <Trans>
             Your sign-in did not complete, so you are not signed in. Return home to sign in again; if it keeps

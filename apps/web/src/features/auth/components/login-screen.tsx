@@ -36,7 +36,8 @@ export function LoginScreen({ productName }: LoginScreenProps) {
           </Stack>
           {auth.error && (
             <Alert color="red" title={t`Sign-in did not complete`}>
-              {auth.error.message}
+              {/* The sign-in service's own words, as on the callback screen. */}
+              <span translate="no">{auth.error.message}</span>
             </Alert>
           )}
           <Button size="md" onClick={() => signInWith('azure_ad')} disabled={!auth.available.azure_ad}>
