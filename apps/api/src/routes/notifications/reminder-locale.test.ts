@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { notificationPreferences, organisations, users } from '../../db/schema/index.ts';
+import { habits, notificationPreferences, organisations, users } from '../../db/schema/index.ts';
 import { runNotificationsOnce } from '../../services/notifications/notifications.service.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -48,6 +48,27 @@ describeEachDatabase('reminders in the member’s language', (getDatabase) => {
     const [mail] = await outboxFor(db, member.id);
     return { member, mail: mail! };
   }
+
+  it("names each habit in the member's language, else in the programme's default language", async () => {
+    const { db } = getDatabase();
+    const member = await reminderMember(db, issuers, {
+      timeZone: 'Europe/Berlin',
+      startedOn: '2026-06-01',
+      time: '07:30',
+      habits: 2,
+    });
+    await db.update(users).set({ locale: 'de-DE' }).where(eq(users.id, member.id));
+    const [translated, untranslated] = member.habitIds;
+    await db
+      .update(habits)
+      .set({ translations: { 'de-DE': { name: 'Täglich zuhören' } } })
+      .where(eq(habits.id, translated!));
+    const [english] = await db.select({ name: habits.name }).from(habits).where(eq(habits.id, untranslated!));
+    await runNotificationsOnce(db, { ...settings, now });
+    const [mail] = await outboxFor(db, member.id);
+    expect(mail!.textBody).toContain('Täglich zuhören');
+    expect(mail!.textBody).toContain(english!.name);
+  });
 
   it("the member's choice beats the directory's, which beats the organisation's default", async () => {
     const chosen = await queuedFor({ chosen: 'de-DE', directory: 'fr-FR', organisation: 'es-ES' });

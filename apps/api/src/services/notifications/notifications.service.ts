@@ -161,7 +161,10 @@ const linksFor = (kind: TNotificationKind, member: Due, options: NotificationSet
 
 // Only members with an active, unpaused habit not logged yet today get a reminder.
 async function reminders(db: DbOrTx, batch: Due[], options: NotificationSettings & { now: Date }) {
-  const open = await findOpenHabits(db, batch);
+  const open = await findOpenHabits(
+    db,
+    batch.map((member) => ({ userId: member.userId, localDate: member.localDate, locale: recipientLocale(member) })),
+  );
   return batch.flatMap((member) => {
     const habits = open.get(member.userId);
     if (!habits?.length) return [];
@@ -186,6 +189,7 @@ async function summaries(db: DbOrTx, batch: Due[], options: NotificationSettings
     batch.map((member) => ({
       userId: member.userId,
       localDate: member.localDate,
+      locale: recipientLocale(member),
       weekStart: firstInstantAt({ date: addDays(member.localDate, -7), time: '00:00', timeZone: member.timeZone }),
       weekEnd: firstInstantAt({ date: member.localDate, time: '00:00', timeZone: member.timeZone }),
     })),

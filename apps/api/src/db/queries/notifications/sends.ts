@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TNotificationKind } from '@habitrack/contracts/me/get-notification-preferences';
 import type { DbOrTx } from '../../client.ts';
 import { streakSql } from '../habits/progress.ts';
+import { inLocale } from '../programmes/translations.ts';
 import { rowsOf } from '../../rows.ts';
 
 // What the scheduler reads and writes (services/notifications/notifications.service.ts, decision 015). Lists
@@ -80,11 +81,20 @@ export async function setNextDue(
 }
 
 // (member, local date) pairs as a table `d` (user_id uuid, local_date date) for a from clause.
-function occasions(list: { userId: string; localDate: string }[]): SQL {
-  return sql`(select t.user_id::uuid as user_id, t.local_date::date as local_date
-    from unnest(${textArray(list.map((o) => o.userId))}, ${textArray(list.map((o) => o.localDate))})
-      as t(user_id, local_date)) d`;
+// Each with the locale its e-mail is written in, so habits are named in it (`d.locale`).
+function occasions(list: { userId: string; localDate: string; locale: string }[]): SQL {
+  return sql`(select t.user_id::uuid as user_id, t.local_date::date as local_date, t.locale
+    from unnest(${textArray(list.map((o) => o.userId))}, ${textArray(list.map((o) => o.localDate))},
+      ${textArray(list.map((o) => o.locale))}) as t(user_id, local_date, locale)) d`;
 }
+
+// The habit `h` named in the e-mail's locale, else in the programme's default language.
+const habitName = inLocale({
+  translations: sql`h.translations`,
+  field: 'name',
+  fallback: sql`h.name`,
+  locale: sql`d.locale`,
+});
 
 const notClaimed = (kind: TNotificationKind) => sql`not exists (select 1 from notification_sends s
   where s.user_id = d.user_id and s.kind = ${kind} and s.local_date = d.local_date)`;
@@ -101,14 +111,14 @@ export type OpenHabit = { userHabitId: string; habitId: string; name: string };
 // in slot order. Members with none are left out.
 export async function findOpenHabits(
   db: DbOrTx,
-  list: { userId: string; localDate: string }[],
+  list: { userId: string; localDate: string; locale: string }[],
 ): Promise<Map<string, OpenHabit[]>> {
   if (list.length === 0) return new Map();
   const rows = await selectRows<{ userId: string; habits: OpenHabit[] }>(
     db,
     sql`
     select d.user_id as "userId", json_agg(json_build_object('userHabitId', uh.id, 'habitId', uh.habit_id,
-      'name', h.name) order by uh.slot, uh.started_on) as habits
+      'name', ${habitName}) order by uh.slot, uh.started_on) as habits
     from ${occasions(list)}
     join user_habits uh on uh.user_id = d.user_id
     join habits h on h.id = uh.habit_id
@@ -135,7 +145,7 @@ export type WeekFacts = { habits: WeekHabit[]; endorsements: WeekEndorsement[] }
 // instants the member's week began and ended).
 export async function findWeekFacts(
   db: DbOrTx,
-  list: { userId: string; localDate: string; weekStart: Date; weekEnd: Date }[],
+  list: { userId: string; localDate: string; locale: string; weekStart: Date; weekEnd: Date }[],
 ): Promise<Map<string, WeekFacts>> {
   if (list.length === 0) return new Map();
   const monday = sql`(d.local_date - 7)`;
@@ -146,7 +156,7 @@ export async function findWeekFacts(
     db,
     sql`
     select d.user_id as "userId",
-      (select coalesce(json_agg(json_build_object('name', h.name,
+      (select coalesce(json_agg(json_build_object('name', ${habitName},
           'completed', (select count(*) from habit_logs l where l.user_habit_id = uh.id
             and l.log_type = 'completed' and l.log_date between ${monday} and ${sunday}),
           'days', (select count(*) from generate_series(0, least(uh.frame_ends_on, ${sunday}) - ${first}) g(i)
