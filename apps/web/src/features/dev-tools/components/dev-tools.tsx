@@ -17,20 +17,19 @@ export function DevTools({ loadFlowStatus, clearProgress }: Pick<DebugPanelProps
   const reset = useResetAction({ clearProgress });
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      {/* Kept inside the header (no portal), so the open menu stays within its landmark; no focus
+          placeholder, which a menu may not contain (the first item takes the focus). */}
+      <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button variant="subtle" color="gray" size="xs" loading={reset.pending}>
             <Trans>Demo tools</Trans>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>
-            <Trans>For trying the product out</Trans>
-          </Menu.Label>
           <Menu.Item onClick={debug.open}>
             <Trans>Debug</Trans>
           </Menu.Item>
-          <Menu.Item color="red" onClick={reset.run}>
+          <Menu.Item onClick={reset.run}>
             <Trans>Reset</Trans>
           </Menu.Item>
         </Menu.Dropdown>
