@@ -27,9 +27,10 @@ describe('/callback', () => {
     const auth = createFakeAuth({ redirect: { returnTo: '/programme/cohort' } });
     const { router } = renderRoute('/callback?code=abc&state=xyz', { auth });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cohort' })).toBeVisible();
+    // The first render of the cohort screen loads its code and catalog: up to 15 s on a busy machine.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cohort' }, { timeout: 15_000 })).toBeVisible();
     expect(router.state.location.pathname).toBe('/programme/cohort');
-  });
+  }, 20_000);
 
   it('goes to / when the sign-in named no page', async () => {
     // The flow status never answers, so the root route stays on its loading screen at '/'.

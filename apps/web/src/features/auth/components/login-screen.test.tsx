@@ -53,7 +53,8 @@ describe('Login screen', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Login with Corporate Account' }));
     expect(auth.calls.created).toEqual(['azure_ad']);
-    expect(auth.calls.login).toEqual(['/programme/dashboard']);
+    // The login waits for the sign-in SDK, which starts once the Login screen is painted.
+    await vi.waitFor(() => expect(auth.calls.login).toEqual(['/programme/dashboard']));
   });
 
   it("shows 'Loading authentication...' while the provider is being resolved", async () => {
