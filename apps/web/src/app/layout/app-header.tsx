@@ -2,16 +2,22 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
-import { DevTools } from '../../features/dev-tools/components/dev-tools.tsx';
 import { AuthProblemError } from '../../lib/http.ts';
 import { getUserFlowStatus } from '../../lib/queries/user-flow-status.ts';
 import { currentProgrammeQueryOptions } from '../../lib/queries/current-programme.ts';
 import { useAccountRefusal, useAppConfig } from '../auth-root.tsx';
 import { clearProgressData } from '../progress-data.ts';
 import classes from './app-header.module.css';
+
+// The demo tools (a Mantine Menu and what it brings) are downloaded only where developer tools are on:
+// production pages load without them (docs/domain/developer-tools.md#when-they-exist).
+const DevTools = lazy(() =>
+  import('../../features/dev-tools/components/dev-tools.tsx').then((m) => ({ default: m.DevTools })),
+);
 
 // Shown while the programme loads, and when the member has none (404) or it fails to load
 // (docs/domain/constants.md#default-texts).
@@ -82,7 +88,9 @@ export function AppHeader({ productName }: AppHeaderProps) {
           </Anchor>
         )}
         {devTools && !accountProblem && (
-          <DevTools loadFlowStatus={getUserFlowStatus} clearProgress={clearProgressData} />
+          <Suspense fallback={null}>
+            <DevTools loadFlowStatus={getUserFlowStatus} clearProgress={clearProgressData} />
+          </Suspense>
         )}
       </div>
       <Box className={classes.logout}>
