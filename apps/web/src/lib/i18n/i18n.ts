@@ -41,11 +41,17 @@ const loaded = new Set<TLocale>();
 
 // Shows the app in `locale`: loads its catalog once (its own chunk), then switches every text at once
 // (I18nProvider re-renders) and sets <html lang> and dir.
+// The locale asked for last: a catalog that arrives after a later choice was made is kept, not shown
+// (picking one language, then another already loaded, ends on the second).
+let latest: TLocale | undefined;
+
 export async function activateLocale(locale: TLocale): Promise<void> {
+  latest = locale;
   if (!loaded.has(locale)) {
     i18n.load(locale, await loadCatalog(locale));
     loaded.add(locale);
   }
+  if (latest !== locale) return;
   i18n.activate(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
