@@ -1,15 +1,26 @@
 // A member in German, then in Arabic (right to left): the words of the catalogs on the dashboard
 // and the check-in, the layout mirrored in Arabic (the header's brand on the right, the history's
 // weeks starting on the right), and each screen passing axe and fitting a 390 px phone
-// (fixtures/screen-checks.ts). German comes from the browser's languages, Arabic from the member's
-// own choice. Hannah is only looked at: her mood prompt stays open for screens.spec.ts.
+// (fixtures/screen-checks.ts). German comes from Hannah's directory (and the browser's languages)
+// once her account's own choice is set back to Automatic (other specs sign her in in English, which
+// becomes her choice); Arabic from her own choice in the settings, set back to Automatic at the end.
+// Hannah is only looked at: her mood prompt stays open for screens.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLocale, translated } from '../fixtures/locales.ts';
+import { translated } from '../fixtures/locales.ts';
 import { expectScreenPasses } from '../fixtures/screen-checks.ts';
 
 const MEMBER = { email: 'hannah.berg@acme.example', name: 'Hannah Berg' };
 
 test.use({ locale: 'de-DE' });
+
+// The settings' language menu: '' is Automatic.
+async function chooseInSettings(page: Page, value: string, shown: string) {
+  await page.goto('/settings/notifications');
+  const menu = page.locator('main select:has(option[value="ar"])');
+  await expect(menu).toBeVisible({ timeout: 20_000 });
+  await menu.selectOption(value);
+  await expect(page.locator('html')).toHaveAttribute('lang', shown, { timeout: 20_000 });
+}
 
 async function boxOf(page: Page, locator: ReturnType<Page['locator']>) {
   const box = await locator.boundingBox();
@@ -44,12 +55,13 @@ test('a member reads the dashboard and the check-in in German, and in Arabic rig
   await page.getByRole('button', { name: translated('de-DE', 'Login with HabiTrack Account') }).click();
   await page.getByRole('button', { name: new RegExp(MEMBER.email.replace(/\./g, '\\.')) }).click();
   await expect(page.getByRole('banner').getByText(MEMBER.name)).toBeVisible({ timeout: 20_000 });
+  await chooseInSettings(page, '', 'de-DE');
 
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   const german = await dashboardAndCheckIn(page, 'de-DE');
   expect(german.brand.x, 'the brand on the left in German').toBeLessThan(german.logout.x);
 
-  await chooseLocale(page, 'ar');
+  await chooseInSettings(page, 'ar', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const arabic = await dashboardAndCheckIn(page, 'ar');
   expect(arabic.brand.x, 'the brand on the right in Arabic').toBeGreaterThan(arabic.logout.x);
@@ -63,4 +75,5 @@ test('a member reads the dashboard and the check-in in German, and in Arabic rig
   const last = await boxOf(page, columns.last());
   expect(first.x, 'the week starts on the right').toBeGreaterThan(last.x);
   await expectScreenPasses(page, 'the habit history in ar');
+  await chooseInSettings(page, '', 'de-DE');
 });
