@@ -179,8 +179,10 @@ export function problemsWith(
   }
   if (status >= 200 && status < 300) {
     // A zip (GET /api/v1/me/export?format=zip) and the audit log's CSV are the answers not in JSON.
+    // The CSV's header row is in the caller's language: a byte-order mark, then at least two columns.
     const isZip = response.headers['content-type'] === 'application/zip' && body.startsWith('PK');
-    const isCsv = String(response.headers['content-type']).startsWith('text/csv') && body.startsWith('\uFEFFid,');
+    const isCsv =
+      String(response.headers['content-type']).startsWith('text/csv') && /^\uFEFF[^\r\n,]+(,[^\r\n,]+)+\r?\n/.test(body);
     if (status !== 204 && parsed === undefined && !isZip && !isCsv) {
       problems.push(`answered ${status} without a JSON body`);
     }

@@ -212,11 +212,18 @@ function queryFor(operation: Operation, ids: IdPool): fc.Arbitrary<string> {
       ['constructor[prototype][x]', '1'],
     ]),
   );
-  return fc.tuple(fc.tuple(...pairs), extras, fc.boolean()).map(([chosen, extra, raw]) => {
-    const all = [...chosen.flat(), ...extra] as string[][];
-    if (all.length === 0) return '';
-    return `?${all.map(([k, v]) => `${urlText(k!, raw)}=${urlText(v!, raw)}`).join('&')}`;
-  });
+  const text = (all: string[][], raw: boolean) =>
+    all.length === 0 ? '' : `?${all.map(([k, v]) => `${urlText(k!, raw)}=${urlText(v!, raw)}`).join('&')}`;
+  const mixed = fc
+    .tuple(fc.tuple(...pairs), extras, fc.boolean())
+    .map(([chosen, extra, raw]) => text([...chosen.flat(), ...extra] as string[][], raw));
+  if (params.length === 0) return mixed;
+  // Only documented parameters, each valid or left out: with several parameters the mixed queries
+  // above almost always hold one bad value, and the success path behind them would go untried.
+  const wellFormed = fc
+    .tuple(...params.map((p) => fc.option(validValue(p.schema, ids, p.name).map((v) => [p.name, asText(v)]))))
+    .map((chosen) => text(chosen.filter((pair): pair is string[] => pair !== null), false));
+  return fc.oneof({ arbitrary: mixed, weight: 3 }, { arbitrary: wellFormed, weight: 1 });
 }
 
 export function requestFor(

@@ -49,6 +49,10 @@ function recentDate(): fc.Arbitrary<string> {
   return fc.integer({ min: -8, max: 1 }).map((offset) => isoDate(new Date(Date.now() + offset * 86_400_000)));
 }
 
+function recentInstant(): fc.Arbitrary<string> {
+  return fc.integer({ min: -30 * 24, max: 24 }).map((hours) => new Date(Date.now() + hours * 3_600_000).toISOString());
+}
+
 function uuidValue(ids: IdPool, hint: string): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: existingId(() => ids(hint)), weight: 6 },
@@ -80,6 +84,7 @@ export function validValue(schema: JsonSchema, ids: IdPool, hint = ''): fc.Arbit
     case 'string':
       if (schema.format === 'uuid') return uuidValue(ids, hint);
       if (schema.format === 'date') return recentDate();
+      if (schema.format === 'date-time') return recentInstant();
       return fc.oneof(
         ...(['grapheme-ascii', 'grapheme'] as const).map((unit) =>
           fc.string({

@@ -25,7 +25,7 @@ describe('/callback', () => {
   it('goes to the page the user wanted before signing in', async () => {
     stubApi();
     const auth = createFakeAuth({ redirect: { returnTo: '/programme/cohort' } });
-    const { router } = renderRoute('/callback?code=abc&state=xyz', { auth });
+    const { router } = renderRoute(returnedTo('/callback?code=abc&state=xyz'), { auth });
 
     // The first render of the cohort screen loads its code and catalog: up to 15 s on a busy machine.
     expect(await screen.findByRole('heading', { level: 1, name: 'Cohort' }, { timeout: 15_000 })).toBeVisible();
