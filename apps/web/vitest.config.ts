@@ -9,6 +9,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Files share one worker's libraries; the app's modules are loaded afresh for each (src/test/setup.ts).
+    isolate: false,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },

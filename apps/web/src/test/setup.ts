@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { activateLocale } from '../lib/i18n/i18n.ts';
+
+// Test files share a worker's modules (vitest.config.ts, `isolate: false`): the libraries (React,
+// Mantine, Lingui, jsdom) load once per worker. The app's own modules are loaded afresh for every
+// file, as in a fresh page: one file's sync in flight or sign-in SDK never reaches the next.
+vi.resetModules();
+const { activateLocale } = await import('../lib/i18n/i18n.ts');
 
 // findBy*/waitFor wait up to 5 s: on a busy 2-core machine a route change in jsdom can take over
 // the 1 s default. A real failure still fails, just later.
@@ -11,6 +16,7 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });
 

@@ -29,7 +29,8 @@ describe('Login screen', () => {
     renderRoute('/programme/cohort?tab=streaks', { auth });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Login with HabiTrack Account' }));
-    expect(auth.calls.login).toEqual(['/programme/cohort?tab=streaks']);
+    // The sign-in starts once the SDK has (it starts after the Login screen is painted).
+    await vi.waitFor(() => expect(auth.calls.login).toEqual(['/programme/cohort?tab=streaks']));
     expect(auth.calls.reload).toBe(0);
   });
 
