@@ -1,8 +1,10 @@
 // Times the release's start: `node apps/api/dist/server.js` (what the image runs) on a PGlite data
 // folder that already holds the migrated demo data, from spawn to the first /readyz 200.
 // The first start seeds the folder and is not counted; the figure is the median of the next RUNS.
-// Run: npm run build && npx tsx bench/src/release-start.ts [--runs 5] [--cpu-prof DIR]
+// Run: npm run build && npx tsx bench/src/release-start.ts [--runs 5] [--cpu-prof DIR] [--against DIR]
 //   --cpu-prof DIR  each counted start writes a V8 CPU profile into DIR (Chrome DevTools reads it)
+//   --against DIR   another checkout with its own build (a git worktree of an earlier commit): its
+//                   starts alternate with this one's, in the same sitting, and both medians print
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,19 +12,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const server = path.join(root, 'apps/api/dist/server.js');
+const here = path.resolve(import.meta.dirname, '../..');
 const option = (name: string) => {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
 };
 const RUNS = Number(option('--runs') ?? 5);
 const profileDir = option('--cpu-prof');
+const against = option('--against');
+const roots = [here, ...(against ? [path.resolve(against)] : [])];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-if (!existsSync(server)) {
-  console.error(`${path.relative(root, server)} is missing: run \`npm run build\` first.`);
-  process.exit(1);
+const serverIn = (root: string) => path.join(root, 'apps/api/dist/server.js');
+for (const root of roots) {
+  if (!existsSync(serverIn(root))) {
+    console.error(`${serverIn(root)} is missing: run \`npm run build\` there first.`);
+    process.exit(1);
+  }
 }
 
 function freePort(): Promise<number> {
@@ -50,12 +56,12 @@ async function readyAt(port: number, deadline: number): Promise<boolean> {
 }
 
 // One start: the milliseconds from spawn to /readyz 200, then a SIGTERM and the exit waited for.
-async function start(dataDir: string, profile: boolean): Promise<number> {
+async function start(root: string, dataDir: string, profile: boolean): Promise<number> {
   const port = await freePort();
   const began = performance.now();
   const child = spawn(
     process.execPath,
-    [...(profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), server],
+    [...(profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverIn(root)],
     {
       cwd: root,
       env: {
@@ -79,13 +85,19 @@ async function start(dataDir: string, profile: boolean): Promise<number> {
 
 const folder = mkdtempSync(path.join(tmpdir(), 'habitrack-release-start-'));
 try {
-  const dataDir = path.join(folder, 'data');
-  const first = await start(dataDir, false);
-  console.log(`first start (migrates and seeds the demo data): ${first.toFixed(0)} ms`);
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) times.push(await start(dataDir, true));
-  console.log(`starts with the demo data in place: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
-  console.log(`median of ${RUNS}: ${median(times).toFixed(0)} ms`);
+  const times = new Map<string, number[]>(roots.map((root) => [root, []]));
+  const dataDirs = new Map(roots.map((root, i) => [root, path.join(folder, `data-${i}`)]));
+  for (const root of roots) {
+    const first = await start(root, dataDirs.get(root)!, false);
+    console.log(`${root}: first start (migrates and seeds the demo data) ${first.toFixed(0)} ms`);
+  }
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const root of roots) times.get(root)!.push(await start(root, dataDirs.get(root)!, true));
+  }
+  for (const [root, values] of times) {
+    console.log(`${root}: starts with the demo data in place ${values.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(`${root}: median of ${RUNS} ${median(values).toFixed(0)} ms`);
+  }
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -152,7 +152,7 @@ async function main() {
   console.log(`\nHabiTrack is running at ${url}`);
   if (config.env !== 'production') {
     console.log('Demo accounts (sign in from the login page):');
-    for (const account of demoAccounts) {
+    for (const account of demoAccounts()) {
       const language = account.locale ? `  [${account.locale}]` : '';
       console.log(`  ${account.role.padEnd(12)} ${account.email}  ${account.name}${language}`);
     }

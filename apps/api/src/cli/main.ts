@@ -86,7 +86,7 @@ async function runImport(kind: 'programme' | 'people', file: string): Promise<st
 
 async function runDemoSeed(): Promise<string> {
   const result = await withDatabase(({ db }) => seedDemo(db));
-  const accounts = demoAccounts.map(
+  const accounts = demoAccounts().map(
     (a) =>
       `  ${a.role.padEnd(12)} ${a.email}  ${a.name}${a.locale ? ` [${a.locale}]` : ''}${a.note ? ` (${a.note})` : ''}`,
   );

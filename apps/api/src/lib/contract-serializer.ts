@@ -16,17 +16,26 @@ type JsonSchema = { type?: unknown; items?: unknown; definitions?: unknown; $def
 // - A held insights answer is frozen and shared by every leader of the organisation until a fact
 //   it shows changes (services/insights/insights.service.ts), so it is written once, not once per
 //   request.
+//
+// Each route's serializer is built when its first answer is written, not while the server starts:
+// building all of them (the contract's JSON Schema, then fast-json-stringify's code) took about a
+// third of a second of every start (docs/operations/ci.md#where-the-time-goes).
 export function contractSerializerCompiler(options: { reuseFrozen: boolean }) {
   return ({ schema }: { schema: unknown }): Serializer => {
-    const json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7' }) as JsonSchema;
-    const whole = compile(json);
-    if (!options.reuseFrozen) return whole;
-    const items = json.items as JsonSchema | undefined;
-    if (json.type !== 'array' || items?.type !== 'object') return writtenOnceWhenFrozen(whole);
-    // The item's schema keeps the definitions its references point to.
-    const write = writtenOnceWhenFrozen(compile({ ...items, definitions: json.definitions, $defs: json.$defs }));
-    return (data) => (Array.isArray(data) ? `[${data.map(write).join(',')}]` : whole(data));
+    let built: Serializer | undefined;
+    return (data) => (built ??= serializerFor(schema, options))(data);
   };
+}
+
+function serializerFor(schema: unknown, options: { reuseFrozen: boolean }): Serializer {
+  const json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7' }) as JsonSchema;
+  const whole = compile(json);
+  if (!options.reuseFrozen) return whole;
+  const items = json.items as JsonSchema | undefined;
+  if (json.type !== 'array' || items?.type !== 'object') return writtenOnceWhenFrozen(whole);
+  // The item's schema keeps the definitions its references point to.
+  const write = writtenOnceWhenFrozen(compile({ ...items, definitions: json.definitions, $defs: json.$defs }));
+  return (data) => (Array.isArray(data) ? `[${data.map(write).join(',')}]` : whole(data));
 }
 
 // The serializer, keeping the text of every frozen object it writes for as long as the object lives.

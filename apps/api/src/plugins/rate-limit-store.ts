@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 
 // A counter per key over fixed windows: the first hit opens a window of windowMs, later hits in
 // that window add to it, and the counter disappears when the window ends.
@@ -66,7 +65,9 @@ export type RedisStoreOptions = { url: string; keyPrefix: string; timeoutMs: num
 
 // Every command either answers within timeoutMs or fails: while Redis is disconnected commands fail
 // at once (no offline queue), and the client keeps reconnecting in the background.
+// The Redis client is loaded only where REDIS_URL is set: a server without it starts without it.
 export async function redisStore({ url, keyPrefix, timeoutMs, logger }: RedisStoreOptions): Promise<CounterStore> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     keyPrefix,
     commandTimeout: timeoutMs,

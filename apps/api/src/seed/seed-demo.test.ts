@@ -54,17 +54,17 @@ describeEachDatabase('seedDemo', (getDb) => {
   it('seeds one cohort with the demo accounts and the extra people', async () => {
     expect(result.seeded).toBe(true);
     const cohort = await loadCohort();
-    expect(demoAccounts).toHaveLength(10);
+    expect(demoAccounts()).toHaveLength(10);
     expect(cohort).toHaveLength(10 + DEMO_EXTRA_PEOPLE.length);
     expect(cohort.map((u) => u.email)).toEqual(expect.arrayContaining(DEMO_EXTRA_PEOPLE.map((p) => p.email)));
     const stored = cohort.map((u) => ({ email: u.email, name: u.fullName, role: u.role }));
     expect(stored).toEqual(
-      expect.arrayContaining(demoAccounts.map((a) => ({ email: a.email, name: a.name, role: a.role }))),
+      expect.arrayContaining(demoAccounts().map((a) => ({ email: a.email, name: a.name, role: a.role }))),
     );
     // The demo organisation has one administrator (docs/domain/administration.md#administrators).
     expect(cohort.filter((u) => u.isAdmin).map((u) => u.email)).toEqual(['eleanor.whitfield@acme.example']);
-    expect(demoAccounts.filter((a) => a.role === 'leader')).toHaveLength(1);
-    expect(demoAccounts.filter((a) => a.role === 'team_leader')).toHaveLength(1);
+    expect(demoAccounts().filter((a) => a.role === 'leader')).toHaveLength(1);
+    expect(demoAccounts().filter((a) => a.role === 'team_leader')).toHaveLength(1);
   });
 
   it('gives four members of the cohort the language they prefer, from the people file, and nobody else one', async () => {
@@ -81,7 +81,13 @@ describeEachDatabase('seedDemo', (getDb) => {
     // Their own choice is theirs to make: the seed makes none.
     expect(cohort.filter((u) => u.locale !== null)).toEqual([]);
     // The printed list of demo accounts says so too.
-    expect(Object.fromEntries(demoAccounts.filter((a) => a.locale).map((a) => [a.email, a.locale]))).toEqual(locales);
+    expect(
+      Object.fromEntries(
+        demoAccounts()
+          .filter((a) => a.locale)
+          .map((a) => [a.email, a.locale]),
+      ),
+    ).toEqual(locales);
   });
 
   it('gives members 1-3 active habits started 3-5 weeks ago (extra people: one recent, the others 5-10), and nobody else any', async () => {

@@ -45,19 +45,24 @@ export type DemoAccount = {
   note?: string;
 };
 
-// Read from people.yaml so the printed list can never disagree with the seeded users.
-export const demoAccounts: readonly DemoAccount[] = parsePeopleFile({
-  source: readFileSync(PEOPLE_FILE, 'utf8'),
-  fileName: PEOPLE_FILE,
-}).data.users.map((u) => ({
-  email: u.email,
-  name: u.full_name,
-  role: u.role,
-  isAdmin: u.is_admin,
-  ...(u.locale ? { locale: u.locale } : {}),
-  ...(u.is_admin ? { note: 'also the administrator' } : {}),
-  ...(u.email === DEMO_NEW_MEMBER_EMAIL ? { note: 'new member: not onboarded yet' } : {}),
-}));
+// Read from people.yaml so the printed list can never disagree with the seeded users. Read when first
+// asked for (the list is printed once the server listens), not while the server starts.
+let accounts: readonly DemoAccount[] | undefined;
+export function demoAccounts(): readonly DemoAccount[] {
+  accounts ??= parsePeopleFile({
+    source: readFileSync(PEOPLE_FILE, 'utf8'),
+    fileName: PEOPLE_FILE,
+  }).data.users.map((u) => ({
+    email: u.email,
+    name: u.full_name,
+    role: u.role,
+    isAdmin: u.is_admin,
+    ...(u.locale ? { locale: u.locale } : {}),
+    ...(u.is_admin ? { note: 'also the administrator' } : {}),
+    ...(u.email === DEMO_NEW_MEMBER_EMAIL ? { note: 'new member: not onboarded yet' } : {}),
+  }));
+  return accounts;
+}
 
 export type SeedResult =
   | { seeded: false }

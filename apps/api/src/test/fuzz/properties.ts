@@ -182,7 +182,8 @@ export function problemsWith(
     // The CSV's header row is in the caller's language: a byte-order mark, then at least two columns.
     const isZip = response.headers['content-type'] === 'application/zip' && body.startsWith('PK');
     const isCsv =
-      String(response.headers['content-type']).startsWith('text/csv') && /^\uFEFF[^\r\n,]+(,[^\r\n,]+)+\r?\n/.test(body);
+      String(response.headers['content-type']).startsWith('text/csv') &&
+      /^\uFEFF[^\r\n,]+(,[^\r\n,]+)+\r?\n/.test(body);
     if (status !== 204 && parsed === undefined && !isZip && !isCsv) {
       problems.push(`answered ${status} without a JSON body`);
     }

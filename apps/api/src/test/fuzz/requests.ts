@@ -222,7 +222,12 @@ function queryFor(operation: Operation, ids: IdPool): fc.Arbitrary<string> {
   // above almost always hold one bad value, and the success path behind them would go untried.
   const wellFormed = fc
     .tuple(...params.map((p) => fc.option(validValue(p.schema, ids, p.name).map((v) => [p.name, asText(v)]))))
-    .map((chosen) => text(chosen.filter((pair): pair is string[] => pair !== null), false));
+    .map((chosen) =>
+      text(
+        chosen.filter((pair): pair is string[] => pair !== null),
+        false,
+      ),
+    );
   return fc.oneof({ arbitrary: mixed, weight: 3 }, { arbitrary: wellFormed, weight: 1 });
 }
 
