@@ -1,5 +1,5 @@
 // One member's hot requests, one at a time, alternating between an API with known callers and one
-// without (SPEED_OFF=known-callers) on the same database: the median of each, in one sitting.
+// without (their default; SPEED_ON=known-callers switches them on) on the same database: the median of each, in one sitting.
 // Run: npx tsx bench/src/known-callers.ts [pglite|postgres] (postgres: DATABASE_URL).
 import { performance } from 'node:perf_hooks';
 import { userHabits } from '../../apps/api/src/db/schema/index.ts';
@@ -11,7 +11,10 @@ import { createWorld } from '../../apps/api/src/test/world.ts';
 const kind = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';
 const database = await createTestDatabase(kind);
 const issuers = await createTestIssuers();
-const on = await createTestApp(database, { keySets: issuers.keySets });
+const on = await createTestApp(database, {
+  keySets: issuers.keySets,
+  config: { speed: { ...testConfig().speed, knownCallers: true } },
+});
 const off = await createTestApp(database, {
   keySets: issuers.keySets,
   config: { speed: { ...testConfig().speed, knownCallers: false } },

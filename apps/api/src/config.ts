@@ -16,6 +16,9 @@ const SPEED_SWITCHES = [
   'all',
 ] as const;
 
+// The speed mechanisms that stay off unless SPEED_ON names them.
+const OPT_IN_SPEED = ['known-callers'] as const;
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const ConfigSchema = z.object({
@@ -82,6 +85,15 @@ const ConfigSchema = z.object({
   // A pooler in transaction mode in front of PostgreSQL (PgBouncer before 1.21) cannot keep a
   // connection's named statements: `transaction` sends them unnamed (docs/operations/capacity.md#pgbouncer).
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  // Mechanisms off unless named here: known-callers (docs/decisions/023-one-round-trip.md, measured
+  // slower under load than reading the caller afresh).
+  SPEED_ON: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((name) => !name.trim() || (OPT_IN_SPEED as readonly string[]).includes(name.trim())),
+      `must be a comma-separated list of ${OPT_IN_SPEED.join(', ')}`,
+    )
+    .optional(),
   SPEED_OFF: z
     .string()
     .refine(
@@ -202,7 +214,8 @@ export type Config = {
   // The demo seed (outside production) includes the leader's goals, departments and KPIs, unless
   // DEMO_GOALS=off (the programme as it is before the leader has set goals).
   demoGoals: boolean;
-  // The speed mechanisms, each on unless SPEED_OFF names it (or says `all`).
+  // The speed mechanisms, each on unless SPEED_OFF names it (or says `all`); known callers only
+  // where SPEED_ON names them.
   speed: {
     sharedStatements: boolean;
     namedStatements: boolean;
@@ -258,13 +271,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     demoGoals: c.DEMO_GOALS !== 'off',
-    speed: speedSettings(c.SPEED_OFF, c.DATABASE_POOLER),
+    speed: speedSettings(c.SPEED_OFF, c.SPEED_ON, c.DATABASE_POOLER),
   };
 }
 
-function speedSettings(off: string | undefined, pooler: 'none' | 'transaction'): Config['speed'] {
+function speedSettings(
+  off: string | undefined,
+  optIn: string | undefined,
+  pooler: 'none' | 'transaction',
+): Config['speed'] {
   const names = new Set((off ?? '').split(',').map((name) => name.trim()));
-  const on = (name: string) => !names.has(name) && !names.has('all');
+  const optedIn = new Set((optIn ?? '').split(',').map((name) => name.trim()));
+  const on = (name: string) =>
+    !names.has(name) && !names.has('all') && (!(OPT_IN_SPEED as readonly string[]).includes(name) || optedIn.has(name));
   return {
     sharedStatements: on('shared-statements'),
     namedStatements: on('named-statements') && pooler === 'none',

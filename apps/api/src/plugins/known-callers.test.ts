@@ -28,7 +28,12 @@ describeEachDatabase('known callers', (getDatabase) => {
 
   beforeAll(async () => {
     issuers = await createTestIssuers();
-    app = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW });
+    // Known callers are switched on (SPEED_ON=known-callers); the default is off.
+    app = await createTestApp(getDatabase(), {
+      keySets: issuers.keySets,
+      now: () => NOW,
+      config: { speed: { ...testConfig().speed, knownCallers: true } },
+    });
     fresh = await createTestApp(getDatabase(), {
       keySets: issuers.keySets,
       now: () => NOW,
