@@ -18,6 +18,15 @@ const SPEED_SWITCHES = [
 
 // The speed mechanisms that stay off unless SPEED_ON names them.
 const OPT_IN_SPEED = ['known-callers'] as const;
+// A comma-separated list of some of `names` (SPEED_ON, SPEED_OFF).
+const switchList = (names: readonly string[]) =>
+  z
+    .string()
+    .refine(
+      (v) => v.split(',').every((name) => !name.trim() || names.includes(name.trim())),
+      `must be a comma-separated list of ${names.join(', ')}`,
+    )
+    .optional();
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -85,22 +94,9 @@ const ConfigSchema = z.object({
   // A pooler in transaction mode in front of PostgreSQL (PgBouncer before 1.21) cannot keep a
   // connection's named statements: `transaction` sends them unnamed (docs/operations/capacity.md#pgbouncer).
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
-  // Mechanisms off unless named here: known-callers (docs/decisions/023-one-round-trip.md, measured
-  // slower under load than reading the caller afresh).
-  SPEED_ON: z
-    .string()
-    .refine(
-      (v) => v.split(',').every((name) => !name.trim() || (OPT_IN_SPEED as readonly string[]).includes(name.trim())),
-      `must be a comma-separated list of ${OPT_IN_SPEED.join(', ')}`,
-    )
-    .optional(),
-  SPEED_OFF: z
-    .string()
-    .refine(
-      (v) => v.split(',').every((name) => !name.trim() || (SPEED_SWITCHES as readonly string[]).includes(name.trim())),
-      `must be a comma-separated list of ${SPEED_SWITCHES.join(', ')}`,
-    )
-    .optional(),
+  // Known callers only where named (docs/decisions/023-one-round-trip.md#measured-under-load).
+  SPEED_ON: switchList(OPT_IN_SPEED),
+  SPEED_OFF: switchList(SPEED_SWITCHES),
 });
 
 type RawConfig = z.infer<typeof ConfigSchema>;
@@ -275,15 +271,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-function speedSettings(
-  off: string | undefined,
-  optIn: string | undefined,
-  pooler: 'none' | 'transaction',
-): Config['speed'] {
-  const names = new Set((off ?? '').split(',').map((name) => name.trim()));
-  const optedIn = new Set((optIn ?? '').split(',').map((name) => name.trim()));
-  const on = (name: string) =>
-    !names.has(name) && !names.has('all') && (!(OPT_IN_SPEED as readonly string[]).includes(name) || optedIn.has(name));
+function speedSettings(off = '', optIn = '', pooler: 'none' | 'transaction'): Config['speed'] {
+  const [names, optedIn] = [off, optIn].map((list) => new Set(list.split(',').map((name) => name.trim())));
+  const optional = (name: string) => (OPT_IN_SPEED as readonly string[]).includes(name);
+  const on = (name: string) => !names!.has(name) && !names!.has('all') && (!optional(name) || optedIn!.has(name));
   return {
     sharedStatements: on('shared-statements'),
     namedStatements: on('named-statements') && pooler === 'none',
