@@ -272,9 +272,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function speedSettings(off = '', optIn = '', pooler: 'none' | 'transaction'): Config['speed'] {
-  const [names, optedIn] = [off, optIn].map((list) => new Set(list.split(',').map((name) => name.trim())));
+  const listed = (list: string) => new Set(list.split(',').map((name) => name.trim()));
+  const [names, optedIn] = [listed(off), listed(optIn)];
   const optional = (name: string) => (OPT_IN_SPEED as readonly string[]).includes(name);
-  const on = (name: string) => !names!.has(name) && !names!.has('all') && (!optional(name) || optedIn!.has(name));
+  const on = (name: string) => !names.has(name) && !names.has('all') && (!optional(name) || optedIn.has(name));
   return {
     sharedStatements: on('shared-statements'),
     namedStatements: on('named-statements') && pooler === 'none',

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQueryOptions, useMe } from '../../features/auth/api/get-me.ts';
-import { isAccountQuery } from '../../features/language/api/choose-locale.ts';
+import { readAgainInNewLocale } from '../../features/language/api/choose-locale.ts';
 import { updateLocale } from '../../features/language/api/update-locale.ts';
 import { followAccountLocale, forgetSignInChoice, unsavedSignInChoice } from '../../lib/i18n/i18n.ts';
 import { isFreshAnswer } from '../../lib/fresh-answer.ts';
@@ -33,8 +33,7 @@ export function AccountLocale() {
     updateLocale({ locale: fromSignIn }).then(
       (saved) => {
         queryClient.setQueryData(meQueryOptions.queryKey, (me) => me && { ...me, ...saved });
-        // What was read before the choice was saved (the programme's texts) is read again in it.
-        void queryClient.invalidateQueries({ predicate: (query) => !isAccountQuery(query.queryKey) });
+        readAgainInNewLocale(queryClient);
       },
       // Not saved: the page stays in the language picked; the account keeps none.
       (error: unknown) => console.error('Could not save the language picked on the sign-in page', error),

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // chart.tsx loads the charts' code lazily; each test gives that module its own stand-in.
 async function renderChart() {
@@ -19,9 +19,6 @@ async function renderChart() {
 }
 
 describe('Chart', () => {
-  // Test files share one module registry (vitest.config.ts): chart.tsx may already be loaded, with
-  // the real charts behind it, by an earlier file. Each test loads it afresh, with its stand-in.
-  beforeEach(() => vi.resetModules());
   afterEach(() => {
     vi.doUnmock('./drawn-chart.tsx');
     vi.resetModules();

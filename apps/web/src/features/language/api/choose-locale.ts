@@ -1,12 +1,18 @@
 import type { TMeResponse } from '@habitrack/contracts/auth/get-me';
 import type { TSupportedLocale } from '@habitrack/contracts/common/locales';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateLocale } from './update-locale.ts';
 
 // The signed-in person's account answer (GET /api/v1/auth/me), whose locale the whole app follows
 // (app/layout/account-locale.tsx). Features do not import each other, so its key is named here.
 const ACCOUNT_QUERY_KEY = ['auth', 'me'];
-export const isAccountQuery = (key: readonly unknown[]) => key[0] === 'auth' && key[1] === 'me';
+const isAccountQuery = (key: readonly unknown[]) => key[0] === 'auth' && key[1] === 'me';
+
+// After the account's language is saved: what was read before it (the programme's texts, which the
+// server writes in the member's language) is read again in it; the account itself is already current.
+export function readAgainInNewLocale(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ predicate: (query) => !isAccountQuery(query.queryKey) });
+}
 
 // The language menu of the settings: the choice shows at once (the account answer changes, and the
 // app follows it), goes back if the server refuses it, and the server's answer settles what the
@@ -33,7 +39,7 @@ export function useChooseLocale() {
     onSuccess: (answer) => {
       queryClient.setQueryData<TMeResponse>(ACCOUNT_QUERY_KEY, (me) => me && { ...me, ...answer });
       // The programme's texts come from the server in the member's language: read them again.
-      void queryClient.invalidateQueries({ predicate: (query) => !isAccountQuery(query.queryKey) });
+      readAgainInNewLocale(queryClient);
     },
   });
 }
