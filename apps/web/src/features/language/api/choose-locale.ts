@@ -10,8 +10,11 @@ const isAccountQuery = (key: readonly unknown[]) => key[0] === 'auth' && key[1] 
 
 // After the account's language is saved: what was read before it (the programme's texts, which the
 // server writes in the member's language) is read again in it; the account itself is already current.
+// A first read still under way was asked before the save, and a refetch would only join it (TanStack
+// Query joins a fetch of a query that has no answer yet): it is cancelled first, then asked again.
 export function readAgainInNewLocale(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ predicate: (query) => !isAccountQuery(query.queryKey) });
+  const filters = { predicate: (query: { queryKey: readonly unknown[] }) => !isAccountQuery(query.queryKey) };
+  void queryClient.cancelQueries(filters).then(() => queryClient.invalidateQueries(filters));
 }
 
 // The language menu of the settings: the choice shows at once (the account answer changes, and the
