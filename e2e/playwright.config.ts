@@ -1,6 +1,6 @@
 // End-to-end tests: `npx playwright test -c e2e/playwright.config.ts` (part of `npm test`).
 // Drives Debian's Chromium (/usr/bin/chromium, see scripts/ensure-chromium.sh) against
-// `node scripts/start.mjs` on a free port with a fresh DATA_DIR (embedded PGlite, seeded on first run).
+// `node scripts/start.mjs` on free ports with fresh DATA_DIRs (embedded PGlite, seeded on first run).
 import { existsSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -15,29 +15,53 @@ if (!existsSync(chromium)) {
 // for the Vitest suites (Playwright passes its own environment on to the webServer command).
 delete process.env.DATABASE_URL;
 
-// Chosen once in the runner process; workers re-load this file and inherit these through the environment.
-// The temp data folder is removed when the runner exits, unless E2E_KEEP_DATA=1 (to inspect it).
-process.env.E2E_PORT ||= String(freePort());
-if (!process.env.E2E_DATA_DIR) {
-  const dataDir = freshDataDir('server');
-  process.env.E2E_DATA_DIR = dataDir;
-  if (!process.env.E2E_KEEP_DATA) process.on('exit', () => rmSync(dirname(dataDir), { recursive: true, force: true }));
-}
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
+// Two lanes, each its own server on its own port and data folder, run side by side: a lane's spec
+// files run one after another (one worker per lane), so no two specs ever share a server at once,
+// and the reminder's wait for the scheduler's minute no longer holds up every other spec
+// (docs/operations/ci.md#the-end-to-end-suite). E2E_LANES=1 runs every spec on one server.
+// The second lane takes the spec files listed here, about half of the suite's time; every other file,
+// a new one too, runs in the first.
+const SECOND_LANE = [
+  'locales-pseudo.spec.ts',
+  'screens.spec.ts',
+  'insights.spec.ts',
+  'cohort.spec.ts',
+  'locales-rtl.spec.ts',
+  'deploy.spec.ts',
+  'first-run.spec.ts',
+  'api-docs.spec.ts',
+];
+const secondLaneFiles = SECOND_LANE.map((file) => `**/${file}`);
+const laneCount = process.env.E2E_LANES === '1' ? 1 : 2;
+
+// Chosen once in the runner process; workers re-load this file and inherit these through the
+// environment (E2E_PORT and E2E_DATA_DIR for the first lane, E2E_PORT_2 and E2E_DATA_DIR_2 for the
+// second). The temp data folders are removed when the runner exits, unless E2E_KEEP_DATA=1.
+type Lane = { port: number; baseURL: string; dataDir: string };
+const lanes: Lane[] = Array.from({ length: laneCount }, (_, k) => {
+  const suffix = k === 0 ? '' : `_${k + 1}`;
+  process.env[`E2E_PORT${suffix}`] ||= String(freePort());
+  if (!process.env[`E2E_DATA_DIR${suffix}`]) {
+    const dataDir = freshDataDir(`server${suffix}`);
+    process.env[`E2E_DATA_DIR${suffix}`] = dataDir;
+    if (!process.env.E2E_KEEP_DATA)
+      process.on('exit', () => rmSync(dirname(dataDir), { recursive: true, force: true }));
+  }
+  const port = Number(process.env[`E2E_PORT${suffix}`]);
+  return { port, baseURL: `http://127.0.0.1:${port}`, dataDir: process.env[`E2E_DATA_DIR${suffix}`]! };
+});
 
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: laneCount,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
     // The browser asks for British English, the source language (docs/decisions/021-internationalisation-with-lingui.md):
     // the specs read the texts as written in the code.
     locale: 'en-GB',
@@ -58,23 +82,31 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
+  // A spec reads its lane's data folder from its project's metadata (e2e/fixtures/lane.ts).
+  projects: lanes.map((lane, k) => ({
+    name: laneCount === 1 ? 'chromium' : `chromium-${k + 1}`,
+    workers: 1,
+    ...(laneCount === 1 ? {} : k === 0 ? { testIgnore: secondLaneFiles } : { testMatch: secondLaneFiles }),
+    use: { baseURL: lane.baseURL },
+    metadata: { dataDir: lane.dataDir },
+  })),
+  // The lanes' servers start one after the other (the first builds the web app when its build is stale).
+  webServer: lanes.map((lane) => ({
     command: 'node scripts/start.mjs',
     cwd: repoRoot,
     // Request logs would drown the test list; E2E_LOG_LEVEL=info shows them.
     // PUBLIC_URL: e-mail links point where the browser reaches the app; the reminder scheduler runs
     // (e2e/tests/reminders.spec.ts reads the developer mail folder, DATA_DIR/mail).
-    env: serverEnv(port, process.env.E2E_DATA_DIR, {
+    env: serverEnv(lane.port, lane.dataDir, {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: lane.baseURL,
       NOTIFICATIONS_SCHEDULER: 'on',
     }),
-    url: `${baseURL}/healthz`,
+    url: `${lane.baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  })),
 });

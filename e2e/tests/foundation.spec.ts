@@ -1,11 +1,11 @@
 // The foundation: `npm start` on a fresh data folder serves health, config, API docs and the SPA.
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { laneDataDir } from '../fixtures/lane.ts';
 
 test('the server started on a fresh data folder and created it', () => {
-  const dataDir = process.env.E2E_DATA_DIR;
-  expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
-  expect(existsSync(dataDir!)).toBe(true);
+  const dataDir = laneDataDir();
+  expect(existsSync(dataDir)).toBe(true);
 });
 
 test('/healthz answers ok', async ({ request }) => {

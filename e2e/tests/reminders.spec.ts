@@ -5,6 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { laneDataDir } from '../fixtures/lane.ts';
 import { expectScreenPasses } from '../fixtures/screen-checks.ts';
 import { signInAs } from '../fixtures/sign-in.ts';
 
@@ -34,7 +35,7 @@ type Mail = { headers: string; body: string };
 // The developer mail folder's messages to `to`, as a reader sees them: header lines unfolded,
 // quoted-printable decoded.
 async function mailTo(to: string): Promise<Mail[]> {
-  const folder = path.join(process.env.E2E_DATA_DIR!, 'mail');
+  const folder = path.join(laneDataDir(), 'mail');
   const names = await readdir(folder).catch(() => [] as string[]);
   const mails: Mail[] = [];
   for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
