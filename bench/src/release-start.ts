@@ -2,9 +2,14 @@
 // folder that already holds the migrated demo data, from spawn to the first /readyz 200.
 // The first start seeds the folder and is not counted; the figure is the median of the next RUNS.
 // Run: npm run build && npx tsx bench/src/release-start.ts [--runs 5] [--cpu-prof DIR] [--against DIR]
+//        [--node PATH] [--compile-cache both]
 //   --cpu-prof DIR  each counted start writes a V8 CPU profile into DIR (Chrome DevTools reads it)
 //   --against DIR   another checkout with its own build (a git worktree of an earlier commit): its
 //                   starts alternate with this one's, in the same sitting, and both medians print
+//   --node PATH     the node binary that runs the release (the image's is Node 24:
+//                   `bash scripts/ensure-node24.sh` prints one); this process's own by default
+//   --compile-cache both   each start also once more with NODE_COMPILE_CACHE set (Node 22.1 and
+//                   later keep compiled modules there; the first start fills it), alternating
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +25,8 @@ const option = (name: string) => {
 const RUNS = Number(option('--runs') ?? 5);
 const profileDir = option('--cpu-prof');
 const against = option('--against');
+const nodeBinary = option('--node') ?? process.execPath;
+const withCompileCache = option('--compile-cache') === 'both';
 const roots = [here, ...(against ? [path.resolve(against)] : [])];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -56,11 +63,11 @@ async function readyAt(port: number, deadline: number): Promise<boolean> {
 }
 
 // One start: the milliseconds from spawn to /readyz 200, then a SIGTERM and the exit waited for.
-async function start(root: string, dataDir: string, profile: boolean): Promise<number> {
+async function start(root: string, dataDir: string, profile: boolean, compileCache?: string): Promise<number> {
   const port = await freePort();
   const began = performance.now();
   const child = spawn(
-    process.execPath,
+    nodeBinary,
     [...(profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverIn(root)],
     {
       cwd: root,
@@ -70,6 +77,7 @@ async function start(root: string, dataDir: string, profile: boolean): Promise<n
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         NOTIFICATIONS_SCHEDULER: 'off',
+        ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -85,18 +93,34 @@ async function start(root: string, dataDir: string, profile: boolean): Promise<n
 
 const folder = mkdtempSync(path.join(tmpdir(), 'habitrack-release-start-'));
 try {
-  const times = new Map<string, number[]>(roots.map((root) => [root, []]));
-  const dataDirs = new Map(roots.map((root, i) => [root, path.join(folder, `data-${i}`)]));
-  for (const root of roots) {
-    const first = await start(root, dataDirs.get(root)!, false);
-    console.log(`${root}: first start (migrates and seeds the demo data) ${first.toFixed(0)} ms`);
+  // Each checkout, and each with the compile cache when asked: the runs alternate between them.
+  const cases = roots.flatMap((root, i) => [
+    { label: root, root, cache: undefined as string | undefined, data: path.join(folder, `data-${i}`) },
+    ...(withCompileCache
+      ? [
+          {
+            label: `${root} (NODE_COMPILE_CACHE)`,
+            root,
+            cache: path.join(folder, `cache-${i}`),
+            data: path.join(folder, `data-${i}`),
+          },
+        ]
+      : []),
+  ]);
+  const times = new Map<string, number[]>(cases.map((c) => [c.label, []]));
+  for (const c of cases) {
+    const first = await start(c.root, c.data, false, c.cache);
+    console.log(
+      `${c.label}: first start (migrates and seeds the demo data once, fills the cache) ${first.toFixed(0)} ms`,
+    );
   }
   for (let run = 0; run < RUNS; run += 1) {
-    for (const root of roots) times.get(root)!.push(await start(root, dataDirs.get(root)!, true));
+    for (const c of cases) times.get(c.label)!.push(await start(c.root, c.data, true, c.cache));
   }
-  for (const [root, values] of times) {
-    console.log(`${root}: starts with the demo data in place ${values.map((t) => t.toFixed(0)).join(', ')} ms`);
-    console.log(`${root}: median of ${RUNS} ${median(values).toFixed(0)} ms`);
+  console.log(`node ${nodeBinary}`);
+  for (const [label, values] of times) {
+    console.log(`${label}: starts with the demo data in place ${values.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(`${label}: median of ${RUNS} ${median(values).toFixed(0)} ms`);
   }
 } finally {
   rmSync(folder, { recursive: true, force: true });
