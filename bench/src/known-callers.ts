@@ -1,5 +1,6 @@
 // One member's hot requests, one at a time, alternating between an API with known callers and one
-// without (their default; SPEED_ON=known-callers switches them on) on the same database: the median of each, in one sitting.
+// without (their default; SPEED_ON=known-callers switches them on) on the same database: the
+// median of each, in one sitting.
 // Run: npx tsx bench/src/known-callers.ts [pglite|postgres] (postgres: DATABASE_URL).
 import { performance } from 'node:perf_hooks';
 import { userHabits } from '../../apps/api/src/db/schema/index.ts';
