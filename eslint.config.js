@@ -89,6 +89,7 @@ const unlocalizedStrings = {
     '*.get',
     '*.has',
     '*.querySelector',
+    '*.querySelectorAll',
     '*.getAttribute',
     '*.addEventListener',
     '*.removeEventListener',

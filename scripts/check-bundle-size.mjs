@@ -108,7 +108,9 @@ function newestMtime(target) {
 
 function buildIsStale() {
   if (!existsSync(manifestFile)) return true;
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(web, p));
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'prerender-login.mjs', 'package.json'].map((p) =>
+    path.join(web, p),
+  );
   const newest = Math.max(...sources.map(newestMtime), newestMtime(path.join(root, 'packages/contracts/src')));
   return newest > statSync(manifestFile).mtimeMs;
 }

@@ -31,7 +31,9 @@ function newestMtime(target) {
 
 function webBuildIsStale() {
   if (!existsSync(builtIndex)) return true;
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(web, p));
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'prerender-login.mjs', 'package.json'].map((p) =>
+    path.join(web, p),
+  );
   const packages = path.join(root, 'packages/contracts/src');
   return Math.max(...sources.map(newestMtime), newestMtime(packages)) > statSync(builtIndex).mtimeMs;
 }

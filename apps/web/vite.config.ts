@@ -266,9 +266,11 @@ function sharedByMemberScreens(id: string, graph: ModuleGraph): boolean {
   return (memberScreensUsing.get(id) ?? 0) >= 2;
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [linguiPlugins(), react(), bootPreload(), precompress()],
+  // The server build (`--ssr`, scripts/prerender-login.mjs) renders the Login screen for the HTML
+  // the server sends; it is run once at build time and never shipped to a browser.
+  plugins: isSsrBuild ? [linguiPlugins(), react()] : [linguiPlugins(), react(), bootPreload(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -277,44 +279,48 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // .vite/manifest.json: which chunks each entry and lazy route loads (scripts/check-bundle-size.mjs).
     manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Zod and the module that configures it share a chunk, which therefore runs the
-            // configuration before any other chunk can build a schema (src/lib/zod-setup.ts).
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/ },
-            // The modules the entry loads (rolldown tags them) stay with the entry, in one chunk, and
-            // are noted for the groups below. Left alone, the bundler moves the entry's modules that
-            // a chunk loaded from another lazy chunk also uses (React, Mantine's core, its own
-            // runtime: the insights' charts, src/features/insights/components/chart.tsx) into chunks
-            // of their own, and the entry page then needs six files instead of two.
-            {
-              debugName: 'entry-modules',
-              name: (id) => {
-                entryModules.add(id);
-                return 'app';
-              },
-              tags: ['$initial'],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Zod and the module that configures it share a chunk, which therefore runs the
+                // configuration before any other chunk can build a schema (src/lib/zod-setup.ts).
+                { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/ },
+                // The modules the entry loads (rolldown tags them) stay with the entry, in one chunk, and
+                // are noted for the groups below. Left alone, the bundler moves the entry's modules that
+                // a chunk loaded from another lazy chunk also uses (React, Mantine's core, its own
+                // runtime: the insights' charts, src/features/insights/components/chart.tsx) into chunks
+                // of their own, and the entry page then needs six files instead of two.
+                {
+                  debugName: 'entry-modules',
+                  name: (id) => {
+                    entryModules.add(id);
+                    return 'app';
+                  },
+                  tags: ['$initial'],
+                },
+                // Mantine's small helpers that two or more lazily loaded chunks use (hooks, focus and
+                // style utilities), in one chunk rather than one chunk each.
+                {
+                  name: 'mantine-helpers',
+                  test: (id) =>
+                    notInEntry(id) && /[\\/]@mantine[\\/](hooks[\\/]esm|core[\\/]esm[\\/]core)[\\/]/.test(id),
+                  minShareCount: 2,
+                  includeDependenciesRecursively: false,
+                },
+                // The app's modules that two or more member screens use, in one chunk.
+                {
+                  debugName: 'member-shared',
+                  name: (id, context) =>
+                    notInEntry(id) && sharedByMemberScreens(id, context) ? 'member-shared' : null,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-            // Mantine's small helpers that two or more lazily loaded chunks use (hooks, focus and
-            // style utilities), in one chunk rather than one chunk each.
-            {
-              name: 'mantine-helpers',
-              test: (id) => notInEntry(id) && /[\\/]@mantine[\\/](hooks[\\/]esm|core[\\/]esm[\\/]core)[\\/]/.test(id),
-              minShareCount: 2,
-              includeDependenciesRecursively: false,
-            },
-            // The app's modules that two or more member screens use, in one chunk.
-            {
-              debugName: 'member-shared',
-              name: (id, context) => (notInEntry(id) && sharedByMemberScreens(id, context) ? 'member-shared' : null),
-              includeDependenciesRecursively: false,
-            },
-          ],
+          },
         },
-      },
-    },
   },
   server: {
     proxy: {

@@ -19,7 +19,8 @@ test('first run seeds demo data, a later run on the same DATA_DIR does not', asy
     const first = startServer({ port, dataDir });
     running.push(first);
     const coldMs = await first.waitHealthy();
-    expect(first.output()).toContain(`HabiTrack is running at http://localhost:${port}`);
+    // The server answers /readyz a moment before it prints where it runs (apps/api/src/server.ts).
+    await expect.poll(() => first.output()).toContain(`HabiTrack is running at http://localhost:${port}`);
     expect(first.output()).toContain(SEEDING);
     expect(first.output()).not.toContain(ALREADY_SEEDED);
     const firstStop = await first.stop();

@@ -385,6 +385,7 @@ function checkReleaseFiles() {
     'apps/api/dist/cli.js',
     'apps/api/migrations/meta/_journal.json',
     'apps/web/dist/index.html',
+    'apps/web/dist/.prerendered/login.json',
     '.env.production.example',
   ]) {
     if (!existsSync(path.join(release, file))) throw new CheckFailed(`the release has no ${file}`);
@@ -615,6 +616,12 @@ async function main() {
   check(apiReady.status === 200 && apiReady.body.status === 'ready', '/readyz 200 ready', apiReady.text);
   const page = await request(apiPort, '/', { headers: { accept: 'text/html' } });
   check(page.status === 200 && page.text.includes('habitrack-config'), 'the web app is served at / (WEB_DIST)');
+  const login = await request(apiPort, '/login', { headers: { accept: 'text/html', 'accept-language': 'de-DE' } });
+  check(
+    login.status === 200 && login.text.includes('Willkommen bei HabiTrack') && login.text.includes('habitrack-config'),
+    "the Login page comes with its screen in the HTML, in the browser's language (de-DE)",
+    login.text.slice(0, 500),
+  );
   const probe = await run('HEALTHCHECK', healthcheck[0] === 'node' ? node24 : healthcheck[0], healthcheck.slice(1), {
     env: { ...basics, PORT: String(apiPort) },
   });

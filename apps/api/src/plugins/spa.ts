@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { acceptedLanguages, negotiateLocale, type TSupportedLocale } from '@habitrack/contracts/common/locales';
 import type { TWebConfig } from '@habitrack/contracts/config/get-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -50,11 +51,45 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-function sendIndex(document: IndexDocument, request: FastifyRequest, reply: FastifyReply) {
+function sendIndex(document: IndexDocument, request: FastifyRequest, reply: FastifyReply, vary = 'accept-encoding') {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(document[encoding ?? 'identity']);
+}
+
+// The web build's Login pages (apps/web/prerender-login.mjs): the screen's markup per locale, for
+// each set of sign-in services a deployment may offer, named as the build names them.
+const PRERENDERED_LOGIN = path.join('.prerendered', 'login.json');
+type PrerenderedLogin = { productName: string; pages: Record<string, Partial<Record<TSupportedLocale, string>>> };
+
+export function offeringOf(config: TWebConfig): string {
+  const offered = [config.auth.azure && 'azure_ad', config.auth.auth0 && 'auth0'].filter(Boolean);
+  return offered.length ? offered.join('+') : 'none';
+}
+
+// /login in the visitor's language (Accept-Language, as the app picks it from the browser's
+// languages), with the Login screen in the HTML: painted before any script has run. Null when the
+// build has no such pages, or they were rendered for another product name or set of services than
+// this deployment's: the plain index.html is sent then. Each page is compressed when first asked for.
+function loginPages(root: string, config: TWebConfig | undefined) {
+  const file = path.join(root, PRERENDERED_LOGIN);
+  if (!config || !existsSync(file)) return null;
+  const prerendered = JSON.parse(readFileSync(file, 'utf8')) as PrerenderedLogin;
+  const pages = prerendered.pages[offeringOf(config)];
+  if (prerendered.productName !== config.productName || !pages) return null;
+  const compressed = new Map<TSupportedLocale, IndexDocument>();
+  return (acceptLanguage: string | undefined): IndexDocument | null => {
+    const locale = negotiateLocale(acceptedLanguages(acceptLanguage));
+    const html = pages[locale];
+    if (!html) return null;
+    let document = compressed.get(locale);
+    if (!document) {
+      document = compressIndex(Buffer.from(withInlineConfig(html, config)));
+      compressed.set(locale, document);
+    }
+    return document;
+  };
 }
 
 // Serves the built web app; any non-API GET that wants HTML gets index.html so client-side
@@ -68,11 +103,14 @@ async function spaPlugin(app: FastifyInstance, options: { root: string; webConfi
   }
   const html = readFileSync(indexFile, 'utf8');
   const index = compressIndex(Buffer.from(options.webConfig ? withInlineConfig(html, options.webConfig) : html));
+  const loginPage = loginPages(options.root, options.webConfig);
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The prerendered pages are sent with the runtime config, never as files.
+    allowedPath: (pathName) => !pathName.startsWith('/.prerendered'),
     // Hashed assets never change; everything else (favicon...) must be revalidated.
     setHeaders: (reply, filePath) => {
       reply.header(
@@ -82,6 +120,14 @@ async function spaPlugin(app: FastifyInstance, options: { root: string; webConfi
     },
   });
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(index, request, reply));
+  if (loginPage) {
+    app.get('/login', { schema: { hide: true } }, (request, reply) => {
+      const page = loginPage(request.headers['accept-language']);
+      return page
+        ? sendIndex(page, request, reply, 'accept-encoding, accept-language')
+        : sendIndex(index, request, reply);
+    });
+  }
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || path.extname(pathname) !== '') {

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { preloadStoredProviderSdk } from '../features/auth/adapters/preload-sdk.ts';
 import { activateLocale, preferredLocale } from '../lib/i18n/i18n.ts';
 import { App, screenShown } from './app.tsx';
+import { applyDeferredStyles } from './deferred-styles.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing the #root element');
@@ -18,8 +19,10 @@ preloadStoredProviderSdk();
 // would show at once and the screen follow when its code arrived, in one long task: the router's
 // updates are not transitions (app.tsx). The member's catalog (its own chunk, lib/i18n/catalogs.ts)
 // downloads at the same time as the screen's code, not after it.
+// The Login page comes with its screen in the HTML (apps/web/prerender-login.mjs): the first render
+// replaces that markup with the live screen, and waits for the full style sheet it deferred.
 const root = createRoot(container);
-void Promise.all([screenShown(), activateLocale(preferredLocale())]).then(() =>
+void Promise.all([screenShown(), activateLocale(preferredLocale()), applyDeferredStyles()]).then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>
