@@ -46,7 +46,9 @@ test('the app takes the Login screen over without a change on screen', async ({ 
   // the language menu is live.
   await expect(page.locator('link[rel="stylesheet"][media="all"]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  expect({ title: await title.boundingBox(), button: await corporate.boundingBox() }).toEqual(before);
+  await expect
+    .poll(async () => ({ title: await title.boundingBox(), button: await corporate.boundingBox() }))
+    .toEqual(before);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr-FR');
   await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue sur HabiTrack' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Langue' }).selectOption('en-GB');
