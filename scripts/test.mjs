@@ -16,26 +16,26 @@ const skipE2e = ['1', 'true', 'yes'].includes((process.env.SKIP_E2E ?? '').toLow
 const allSteps = [
   { id: 'lint', name: 'lint', commands: [['npm', 'run', 'lint']], together: 'static' },
   { id: 'typecheck', name: 'typecheck', commands: [['npm', 'run', 'typecheck']], together: 'static' },
-  { id: 'vitest', name: 'unit and API tests (vitest)', commands: [['npx', '--no', 'vitest', 'run']] },
   // The release as the image holds it (scripts/release/build-release.sh), run on Node 24 as an
   // unprivileged user with production settings against a new PostgreSQL database: migrate, the api
   // and worker roles, a signed request, the worker's reminder, SIGTERM (docs/operations/deploy.md).
+  // First of the suites: its build (npm run build) leaves the web app that the size check measures
+  // and the end-to-end servers serve, built once.
   {
     id: 'release',
     name: 'release check (Node 24, production settings)',
     commands: [['bash', 'scripts/verify-release.sh']],
   },
-  // Builds the web app when stale and fails when the initial JavaScript outgrows its budget. After
-  // the release check, whose build (npm run build) leaves a fresh one: the web app is built once.
+  // Builds the web app when stale and fails when the initial JavaScript outgrows its budget.
   { id: 'size', name: 'bundle size', commands: [['node', 'scripts/check-bundle-size.mjs']] },
-  // The API's throughput and latency budgets, short and with a noise margin (docs/benchmarks.md), on
-  // PGlite and, when DATABASE_URL is set (CI), on PostgreSQL too; the full benchmark is `npm run bench`.
+  // Vitest keeps both cores busy; the end-to-end suite mostly waits (for the browser, the servers,
+  // the scheduler's minute): run side by side, the pair takes much less than the two one after the
+  // other (docs/operations/ci.md#where-the-time-goes).
   {
-    id: 'bench',
-    name: process.env.DATABASE_URL ? 'API smoke benchmark (PostgreSQL and PGlite)' : 'API smoke benchmark (PGlite)',
-    commands: [
-      ['npx', '--no', 'tsx', 'bench/src/api.ts', '--smoke', process.env.DATABASE_URL ? '--db=both' : '--db=pglite'],
-    ],
+    id: 'vitest',
+    name: 'unit and API tests (vitest)',
+    commands: [['npx', '--no', 'vitest', 'run']],
+    together: 'suites',
   },
   {
     id: 'e2e',
@@ -45,6 +45,17 @@ const allSteps = [
       ['npx', '--no', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     ],
     skip: skipE2e ? 'SKIP_E2E is set' : undefined,
+    together: 'suites',
+  },
+  // The API's throughput and latency budgets, short and with a noise margin (docs/benchmarks.md), on
+  // PGlite and, when DATABASE_URL is set (CI), on PostgreSQL too; the full benchmark is `npm run bench`.
+  // Last, alone on the machine: the other steps' work would move its figures.
+  {
+    id: 'bench',
+    name: process.env.DATABASE_URL ? 'API smoke benchmark (PostgreSQL and PGlite)' : 'API smoke benchmark (PGlite)',
+    commands: [
+      ['npx', '--no', 'tsx', 'bench/src/api.ts', '--smoke', process.env.DATABASE_URL ? '--db=both' : '--db=pglite'],
+    ],
   },
 ];
 

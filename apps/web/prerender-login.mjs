@@ -10,10 +10,12 @@
 // - the style rules that screen uses inlined, and the full style sheet moved to the end of the
 //   head for print until the app has run, so it no longer holds up the first paint (Beasties,
 //   critical CSS; deferFullSheet below),
-// - the locale's catalog preloaded, and no boot preload (it picks a signed-in screen's files),
+// - the app's files (its entry, what the entry imports, the locale's catalog) asked for by a small
+//   script in the page once the page has been painted, and no boot preload,
 // - <html lang dir> of the locale and Mantine's colour scheme attribute, as the app sets them.
 // One page per locale and per set of sign-in services a deployment may offer (a button is disabled
 // for a service it does not): the API serves the set its configuration offers.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,13 +46,38 @@ function chunkFiles(key, seen = new Set()) {
   return seen;
 }
 const entryFiles = chunkFiles('index.html');
-function catalogPreloads(locale) {
+const entry = `/${manifest['index.html'].file}`;
+// What the app's first render needs besides the entry: the chunks it imports, and the locale's catalog.
+function appFiles(locale) {
   const key = `src/locales/${locale}/messages.po`;
   if (!manifest[key]) throw new Error(`no catalog chunk for ${locale} in the build's manifest`);
-  return [...chunkFiles(key)]
-    .filter((file) => !entryFiles.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  const catalog = [...chunkFiles(key)].filter((file) => !entryFiles.has(file));
+  return [...entryFiles, ...catalog].filter((file) => `/${file}` !== entry).map((file) => `/${file}`);
+}
+
+// The app is asked for once the page has been painted (the frame after the first, then a task):
+// its files (about 170 kB) never hold the screen up, whatever the connection. A script in the page
+// rather than a file, which would be one more round trip before the app could start; the API allows
+// this one by its hash (apps/api/src/plugins/spa.ts).
+function afterPaintScript(locale) {
+  return [
+    'requestAnimationFrame(function () {',
+    '  setTimeout(function () {',
+    `    ${JSON.stringify(appFiles(locale))}.forEach(function (href) {`,
+    "      var link = document.createElement('link');",
+    "      link.rel = 'modulepreload';",
+    "      link.crossOrigin = '';",
+    '      link.href = href;',
+    '      document.head.appendChild(link);',
+    '    });',
+    "    var app = document.createElement('script');",
+    "    app.type = 'module';",
+    "    app.crossOrigin = '';",
+    `    app.src = ${JSON.stringify(entry)};`,
+    '    document.head.appendChild(app);',
+    '  });',
+    '});',
+  ].join('\n');
 }
 
 function replaceOnce(html, pattern, replacement, what) {
@@ -95,19 +122,28 @@ for (const [offering, offered] of Object.entries(OFFERINGS)) {
       `<html lang="${lang}" dir="${dir}" data-mantine-color-scheme="light">`,
       '<html lang>',
     );
-    html = replaceOnce(
-      html,
-      /<script src="\/assets\/boot-preload-[^"]+\.js"><\/script>/,
-      catalogPreloads(locale),
-      'the boot preload',
-    );
+    // No boot preload (it picks a signed-in screen's files), and the app's files asked for after
+    // the first paint (afterPaintScript), not from the head.
+    html = replaceOnce(html, /\s*<script src="\/assets\/boot-preload-[^"]+\.js"><\/script>/, '', 'the boot preload');
+    html = replaceOnce(html, /\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '', 'the entry');
+    html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
     html = replaceOnce(
       html,
       /<div id="root">[\s\S]*?<\/div>(?=\s*<\/body>)/,
       `<div id="root">${markup}</div>`,
       '#root',
     );
-    pages[offering][locale] = deferFullSheet(await beasties.process(html));
+    // The script goes in last: Beasties writes the page out anew, and its hash must match it byte for byte.
+    const script = afterPaintScript(locale);
+    pages[offering][locale] = {
+      html: replaceOnce(
+        deferFullSheet(await beasties.process(html)),
+        /(?=<\/body>)/,
+        `<script>${script}</script>`,
+        '</body>',
+      ),
+      scriptHash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
+    };
   }
 }
 

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestDatabase } from '../test/databases.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { offeringOf, withInlineConfig } from './spa.ts';
+import { offeringOf, withInlineConfig, withScriptHash } from './spa.ts';
 
 const index = '<!doctype html><html lang="en"><head></head><body><div id="root"><p>Loading</p></div></body></html>';
 const loginPage = (locale: string, marker: string) =>
-  `<!doctype html><html lang="${locale}"><head></head><body><div id="root"><h1>${marker} ${locale}</h1></div></body></html>`;
+  `<!doctype html><html lang="${locale}"><head></head><body><div id="root"><h1>${marker} ${locale}</h1></div><script>app()</script></body></html>`;
+const scriptHash = (locale: string) => `sha256-hash-of-${locale}-script=`;
 
 // A web build with the Login pages of apps/web/prerender-login.mjs: for every set of services but
 // `offering`, pages that say so, to show which set is sent.
@@ -23,15 +24,32 @@ function webBuild(offering: string, productName = 'HabiTrack') {
     ['azure_ad+auth0', 'azure_ad', 'auth0', 'none'].map((set) => [
       set,
       {
-        'en-GB': loginPage('en-GB', set === offering ? 'Welcome' : `wrong set ${set}`),
-        'de-DE': loginPage('de-DE', set === offering ? 'Willkommen' : `wrong set ${set}`),
-        ar: loginPage('ar', set === offering ? 'مرحبا' : `wrong set ${set}`),
+        'en-GB': {
+          html: loginPage('en-GB', set === offering ? 'Welcome' : `wrong set ${set}`),
+          scriptHash: scriptHash('en-GB'),
+        },
+        'de-DE': {
+          html: loginPage('de-DE', set === offering ? 'Willkommen' : `wrong set ${set}`),
+          scriptHash: scriptHash('de-DE'),
+        },
+        ar: { html: loginPage('ar', set === offering ? 'مرحبا' : `wrong set ${set}`), scriptHash: scriptHash('ar') },
       },
     ]),
   );
   writeFileSync(path.join(webDist, '.prerendered/login.json'), JSON.stringify({ productName, pages }));
   return webDist;
 }
+
+describe('withScriptHash', () => {
+  it('allows one inline script by its hash, and nothing else more', () => {
+    expect(withScriptHash("default-src 'self';script-src 'self';script-src-attr 'none'", 'sha256-abc=')).toBe(
+      "default-src 'self';script-src 'self' 'sha256-abc=';script-src-attr 'none'",
+    );
+    expect(withScriptHash("script-src 'self'; object-src 'none'", 'sha256-abc=')).toBe(
+      "script-src 'self' 'sha256-abc='; object-src 'none'",
+    );
+  });
+});
 
 describe('offeringOf', () => {
   const config = (azure: boolean, auth0: boolean) =>
@@ -91,6 +109,10 @@ describe('the Login page with its screen in the HTML', () => {
       expect(html, acceptLanguage).toContain(`<h1>${title}</h1>`);
       const locale = title.split(' ').at(-1)!;
       expect(html).toBe(withInlineConfig(loginPage(locale, title.split(' ')[0]!), config));
+      // Its inline script, and no other, is allowed by its hash.
+      const policy = page.headers['content-security-policy'] as string;
+      expect(policy).toContain(`script-src 'self' '${scriptHash(locale)}';`);
+      expect(policy).toContain("script-src-attr 'none'");
     }
   });
 
@@ -108,6 +130,7 @@ describe('the Login page with its screen in the HTML', () => {
     });
     expect(other.body).toBe(withInlineConfig(index, config));
     expect(other.headers['vary']).toBe('accept-encoding');
+    expect(other.headers['content-security-policy']).toContain("script-src 'self';");
     const file = await app.inject({ method: 'GET', url: '/.prerendered/login.json' });
     expect(file.statusCode).toBe(404);
     expect(file.body).not.toContain('Willkommen');

@@ -61,7 +61,18 @@ function sendIndex(document: IndexDocument, request: FastifyRequest, reply: Fast
 // The web build's Login pages (apps/web/prerender-login.mjs): the screen's markup per locale, for
 // each set of sign-in services a deployment may offer, named as the build names them.
 const PRERENDERED_LOGIN = path.join('.prerendered', 'login.json');
-type PrerenderedLogin = { productName: string; pages: Record<string, Partial<Record<TSupportedLocale, string>>> };
+type LoginPage = { html: string; scriptHash: string };
+type PrerenderedLogin = { productName: string; pages: Record<string, Partial<Record<TSupportedLocale, LoginPage>>> };
+type ServedLoginPage = { document: IndexDocument; scriptHash: string };
+
+// The page's one inline script (it asks for the app once the page has been painted) is allowed by
+// its hash, on this page only: every other page keeps `script-src 'self'`.
+export function withScriptHash(policy: string, hash: string): string {
+  return policy.replace(
+    /(^|;)\s*script-src ([^;]*)/,
+    (_match, start: string, sources: string) => `${start}script-src ${sources.trim()} '${hash}'`,
+  );
+}
 
 export function offeringOf(config: TWebConfig): string {
   const offered = [config.auth.azure && 'azure_ad', config.auth.auth0 && 'auth0'].filter(Boolean);
@@ -78,17 +89,20 @@ function loginPages(root: string, config: TWebConfig | undefined) {
   const prerendered = JSON.parse(readFileSync(file, 'utf8')) as PrerenderedLogin;
   const pages = prerendered.pages[offeringOf(config)];
   if (prerendered.productName !== config.productName || !pages) return null;
-  const compressed = new Map<TSupportedLocale, IndexDocument>();
-  return (acceptLanguage: string | undefined): IndexDocument | null => {
+  const served = new Map<TSupportedLocale, ServedLoginPage>();
+  return (acceptLanguage: string | undefined): ServedLoginPage | null => {
     const locale = negotiateLocale(acceptedLanguages(acceptLanguage));
-    const html = pages[locale];
-    if (!html) return null;
-    let document = compressed.get(locale);
-    if (!document) {
-      document = compressIndex(Buffer.from(withInlineConfig(html, config)));
-      compressed.set(locale, document);
+    const page = pages[locale];
+    if (!page) return null;
+    let ready = served.get(locale);
+    if (!ready) {
+      ready = {
+        document: compressIndex(Buffer.from(withInlineConfig(page.html, config))),
+        scriptHash: page.scriptHash,
+      };
+      served.set(locale, ready);
     }
-    return document;
+    return ready;
   };
 }
 
@@ -123,9 +137,10 @@ async function spaPlugin(app: FastifyInstance, options: { root: string; webConfi
   if (loginPage) {
     app.get('/login', { schema: { hide: true } }, (request, reply) => {
       const page = loginPage(request.headers['accept-language']);
-      return page
-        ? sendIndex(page, request, reply, 'accept-encoding, accept-language')
-        : sendIndex(index, request, reply);
+      if (!page) return sendIndex(index, request, reply);
+      const policy = reply.raw.getHeader('content-security-policy');
+      if (typeof policy === 'string') reply.header('content-security-policy', withScriptHash(policy, page.scriptHash));
+      return sendIndex(page.document, request, reply, 'accept-encoding, accept-language');
     });
   }
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
