@@ -33,7 +33,9 @@ test('a member’s screens and overlays pass axe and fit a phone', async ({ page
   await signInAs(page, { ...MEMBER, path: '/programme/dashboard' });
 
   const mood = page.getByRole('dialog', { name: 'How are you feeling today?' });
-  await expect(mood).toBeVisible();
+  // It opens once its data and its code have arrived, after the dashboard's content: on a busy
+  // machine that can take longer than the default wait.
+  await expect(mood).toBeVisible({ timeout: 20_000 });
   await expectScreenPasses(page, 'the mood prompt');
   await mood.getByRole('button', { name: 'Skip for today' }).click();
   await expect(mood).toBeHidden();
