@@ -114,7 +114,7 @@ describeEachDatabase('fuzzing every documented /api/v1 operation', (getDatabase)
     for (const member of Object.values(callers)) {
       await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: member.headers });
     }
-    counts = await rowCounter(db);
+    counts = await rowCounter(getDatabase());
   }, 120_000);
 
   afterAll(async () => {

@@ -29,18 +29,36 @@ type SigningKey = {
   publicJwk: JWK;
 };
 
-async function newKey(): Promise<SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+type KeyPair = { privateKey: SigningKey['privateKey']; publicJwk: JWK };
+
+// Generating an RSA key pair costs about 0.15 s of CPU, and a test run makes a few hundred issuer
+// sets of three keys: a minute of CPU. So each test process generates three distinct pairs once,
+// and every set gives them key ids of its own. Keys are looked up by kid, so a token of one set is
+// still unknown to every other set (and its app); within a set the three keys still differ.
+let keyPairs: Promise<KeyPair[]> | undefined;
+function processKeyPairs(): Promise<KeyPair[]> {
+  keyPairs ??= Promise.all(
+    [0, 1, 2].map(async () => {
+      const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+      return { privateKey, publicJwk: await exportJWK(publicKey) };
+    }),
+  );
+  keyPairs.catch(() => (keyPairs = undefined));
+  return keyPairs;
+}
+
+function newKey(pair: KeyPair): SigningKey {
   const kid = randomUUID();
-  return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+  return { kid, privateKey: pair.privateKey, publicJwk: { ...pair.publicJwk, kid, alg: 'RS256', use: 'sig' } };
 }
 
 export type TestIssuers = Awaited<ReturnType<typeof createTestIssuers>>;
 
 export async function createTestIssuers() {
-  const hostedKey = await newKey();
-  const directoryKey = await newKey();
-  const strangerKey = await newKey();
+  const [hosted, directory, stranger] = await processKeyPairs();
+  const hostedKey = newKey(hosted!);
+  const directoryKey = newKey(directory!);
+  const strangerKey = newKey(stranger!);
   const keySets: KeySets = {
     auth0: createLocalJWKSet({ keys: [hostedKey.publicJwk] }),
     azure: createLocalJWKSet({ keys: [directoryKey.publicJwk] }),
