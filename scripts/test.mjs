@@ -28,15 +28,9 @@ const allSteps = [
   },
   // Builds the web app when stale and fails when the initial JavaScript outgrows its budget.
   { id: 'size', name: 'bundle size', commands: [['node', 'scripts/check-bundle-size.mjs']] },
-  // Vitest keeps both cores busy; the end-to-end suite mostly waits (for the browser, the servers,
-  // the scheduler's minute): run side by side, the pair takes much less than the two one after the
-  // other (docs/operations/ci.md#where-the-time-goes).
-  {
-    id: 'vitest',
-    name: 'unit and API tests (vitest)',
-    commands: [['npx', '--no', 'vitest', 'run']],
-    together: 'suites',
-  },
+  // One after the other: run side by side, Vitest and the end-to-end suite took as long as in turn
+  // (499 s against 253 s + 254 s, docs/operations/ci.md#where-the-time-goes), each slowed by the other.
+  { id: 'vitest', name: 'unit and API tests (vitest)', commands: [['npx', '--no', 'vitest', 'run']] },
   {
     id: 'e2e',
     name: 'end-to-end tests (playwright)',
@@ -45,11 +39,10 @@ const allSteps = [
       ['npx', '--no', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     ],
     skip: skipE2e ? 'SKIP_E2E is set' : undefined,
-    together: 'suites',
   },
   // The API's throughput and latency budgets, short and with a noise margin (docs/benchmarks.md), on
   // PGlite and, when DATABASE_URL is set (CI), on PostgreSQL too; the full benchmark is `npm run bench`.
-  // Last, alone on the machine: the other steps' work would move its figures.
+  // Last: nothing else runs on the machine then that would move its figures.
   {
     id: 'bench',
     name: process.env.DATABASE_URL ? 'API smoke benchmark (PostgreSQL and PGlite)' : 'API smoke benchmark (PGlite)',
