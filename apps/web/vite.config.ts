@@ -268,7 +268,7 @@ function sharedByMemberScreens(id: string, graph: ModuleGraph): boolean {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // The server build (`--ssr`, scripts/prerender-login.mjs) renders the Login screen for the HTML
+  // The server build (`--ssr`, prerender-login.mjs) renders the Login screen for the HTML
   // the server sends; it is run once at build time and never shipped to a browser.
   plugins: isSsrBuild ? [linguiPlugins(), react()] : [linguiPlugins(), react(), bootPreload(), precompress()],
   resolve: {

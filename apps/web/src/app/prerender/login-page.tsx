@@ -40,7 +40,7 @@ function visitorAuth(offered: TOffered): THybridAuth {
 
 // The Login screen's markup in `locale`, as the app renders it at /login for a visitor (the same
 // providers and components), for the HTML the server sends: the page is painted before any script
-// has run (scripts/prerender-login.mjs writes one page per locale and set of offered services).
+// has run (apps/web/prerender-login.mjs writes one page per locale and set of offered services).
 export async function renderLoginPage(locale: TSupportedLocale, offered: TOffered, productName: string) {
   i18n.load(locale, await loadCatalog(locale));
   i18n.activate(locale);
