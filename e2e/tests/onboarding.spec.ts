@@ -3,7 +3,7 @@
 // chooses two habits and reaches the dashboard; a returning member goes straight to the dashboard;
 // the Reset developer tool takes a member back to the terms.
 // Prints how long '/' takes to send each person on.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectScreenPasses } from '../fixtures/screen-checks.ts';
 import { expectLoginScreen, signInAs, signInFromLoginScreen } from '../fixtures/sign-in.ts';
 
@@ -25,12 +25,23 @@ function collectPageErrors(page: Page): string[] {
 
 // Through the Reset item of the header's demo menu (developer tools are on in the e2e server), from
 // the intro page, where no overlay covers the header.
+// The menu itself is downloaded when its button is first pressed, not with the page's first screen.
 async function resetThroughHeader(page: Page) {
+  const menuDownloads: string[] = [];
+  const onRequest = (request: Request) => {
+    if (/\/assets\/dev-tools-[\w-]+\.js$/.test(new URL(request.url()).pathname)) menuDownloads.push(request.url());
+  };
+  page.on('request', onRequest);
   await page.goto('/programme/intro');
   const demoTools = page.getByRole('banner').getByRole('button', { name: 'Demo tools' });
   await expect(demoTools).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  expect(menuDownloads, 'the demo menu downloaded before its button was pressed').toEqual([]);
   await demoTools.click();
   const reset = page.getByRole('menuitem', { name: 'Reset' });
+  await expect(reset).toBeVisible();
+  expect(menuDownloads).toHaveLength(1);
+  page.off('request', onRequest);
   let confirmation: { type: string; message: string } | null = null;
   page.once('dialog', (dialog) => {
     confirmation = { type: dialog.type(), message: dialog.message() };

@@ -2,9 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
+// Its menu is downloaded when the button is first pressed: no page loads it with its first screen.
+import { DevToolsTrigger } from '../../features/dev-tools/components/dev-tools-trigger.tsx';
 import { useHybridAuth } from '../../features/auth/hooks/use-hybrid-auth.ts';
 import { AuthProblemError } from '../../lib/http.ts';
 import { getUserFlowStatus } from '../../lib/queries/user-flow-status.ts';
@@ -12,12 +13,6 @@ import { currentProgrammeQueryOptions } from '../../lib/queries/current-programm
 import { useAccountRefusal, useAppConfig } from '../auth-root.tsx';
 import { clearProgressData } from '../progress-data.ts';
 import classes from './app-header.module.css';
-
-// The demo tools (a Mantine Menu and what it brings) are downloaded only where developer tools are on:
-// production pages load without them (docs/domain/developer-tools.md#when-they-exist).
-const DevTools = lazy(() =>
-  import('../../features/dev-tools/components/dev-tools.tsx').then((m) => ({ default: m.DevTools })),
-);
 
 // Shown while the programme loads, and when the member has none (404) or it fails to load
 // (docs/domain/constants.md#default-texts).
@@ -88,9 +83,7 @@ export function AppHeader({ productName }: AppHeaderProps) {
           </Anchor>
         )}
         {devTools && !accountProblem && (
-          <Suspense fallback={null}>
-            <DevTools loadFlowStatus={getUserFlowStatus} clearProgress={clearProgressData} />
-          </Suspense>
+          <DevToolsTrigger loadFlowStatus={getUserFlowStatus} clearProgress={clearProgressData} />
         )}
       </div>
       <Box className={classes.logout}>
