@@ -122,11 +122,9 @@ for (const [offering, offered] of Object.entries(OFFERINGS)) {
       `<html lang="${lang}" dir="${dir}" data-mantine-color-scheme="light">`,
       '<html lang>',
     );
-    // No boot preload (it picks a signed-in screen's files), and the app's files asked for after
-    // the first paint (afterPaintScript), not from the head.
+    // No boot script (it picks a signed-in screen's files, and adds the entry: index.html names
+    // none), and the app's files asked for after the first paint (afterPaintScript).
     html = replaceOnce(html, /\s*<script src="\/assets\/boot-preload-[^"]+\.js"><\/script>/, '', 'the boot preload');
-    html = replaceOnce(html, /\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '', 'the entry');
-    html = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
     html = replaceOnce(
       html,
       /<div id="root">[\s\S]*?<\/div>(?=\s*<\/body>)/,

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -7,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { linguiPlugins } from './lingui-vite.ts';
 import { defineConfig, type Plugin } from 'vite';
 import { SCREEN_PATHS } from './src/app/screen-paths.ts';
-import { matchLocale, SOURCE_LOCALE, SUPPORTED_LOCALES } from '@habitrack/contracts/common/locales';
+import { bootPreload } from './boot-preload.ts';
 
 // In dev the API (which also serves /config.json in production) runs on its own port.
 const apiTarget = 'http://localhost:3000';
@@ -48,170 +47,6 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
-    },
-  };
-}
-
-// What a page needs first starts downloading with the page's own scripts, not after them: a tiny
-// classic script, listed first in index.html, adds a modulepreload for
-// - the chunks of the screen the address opens (src/app/screen-paths.ts; the same chunks
-//   src/app/router.tsx's lazy route then imports), and a preload for their style sheets, and
-// - the sign-in SDK of the provider stored by src/features/auth/utils/sign-in-choice.ts (key "selectedIdpType", a JSON
-//   string; the same decision as src/features/auth/adapters/preload-sdk.ts), unless the browser
-//   kept today's data of a member signed in with it (key "querySnapshot", src/lib/persisted-queries.ts):
-//   that page is shown from the kept data first, and the SDK's download waits for the app so as not
-//   to slow the screen's.
-// - the catalog of the member's locale (its own chunk, src/lib/i18n/catalogs.ts), chosen as
-//   src/lib/i18n/i18n.ts's preferredLocale chooses it: the member's stored choice (key "locale", a
-//   JSON string), else the first of the browser's languages HabiTrack speaks (matchLocale of
-//   packages/contracts, as a table of the shipped locales and the locale each language stands for),
-//   else en-GB. Without it the catalog would be asked for only once the entry has run, a round trip
-//   after it. (The shipped locales come from the contracts' TypeScript source: Vite loads this file
-//   with its module runner, `--configLoader runner` in package.json, which compiles it; its default
-//   loader leaves a package's imports to Node.)
-// The catalog is asked for first: over HTTP/1.1 a browser opens six connections to a host, and the
-// entry's files and the screen's chunks fill them, so a catalog listed last waited for one to free.
-// Nothing is preloaded on a guess. A file, not inline code: the CSP forbids those. A classic script
-// that blocks the parser, not an async one: it then runs as soon as it arrives (with the style
-// sheet, while the entry chunk is still downloading) and always before the entry, whereas an async
-// script waited for the entry chunk's evaluation when both arrived together, and the screen's chunks
-// and the catalog were asked for only after it. It holds nothing else up: the page paints nothing
-// before the style sheet, which it arrives with.
-function bootPreload(): Plugin {
-  let outDir = '';
-  let script: { fileName: string; source: string } | undefined;
-  return {
-    name: 'habitrack:boot-preload',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const chunks = Object.values(context.bundle ?? {}).flatMap((output) =>
-          output.type === 'chunk' ? [output] : [],
-        );
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const chunkOf = (pattern: RegExp, what: string) => {
-          const chunk = chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
-          if (!chunk) throw new Error(`no chunk for ${what}: the boot preload cannot be built`);
-          return chunk;
-        };
-        // A chunk and what it imports statically, less what the entry already loads.
-        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
-          if (seen.has(fileName)) return seen;
-          seen.add(fileName);
-          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
-          return seen;
-        };
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        if (!entry) throw new Error('no entry chunk: the boot preload cannot be built');
-        const initial = closure(entry.fileName);
-        const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const screens = SCREEN_PATHS.map(([address, module]) => {
-          const chunk = chunkOf(new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${escape(module)}$`), module);
-          const pattern = `^${address
-            .split('/')
-            .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
-            .join('/')}/?$`;
-          const files = [...closure(chunk.fileName)].filter((file) => !initial.has(file));
-          // The screen's style sheets are preloaded too: the lazy route waits for them (Vite's
-          // preload helper), and otherwise they would be asked for only once the entry has run.
-          const sheets = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-          return [pattern, files.map((file) => `/${file}`), [...new Set(sheets)].map((file) => `/${file}`)];
-        });
-        const sdkFiles = {
-          auth0: `/${chunkOf(/[\\/]@auth0[\\/]auth0-spa-js[\\/]/, 'auth0-spa-js').fileName}`,
-          azure_ad: `/${chunkOf(/[\\/]@azure[\\/]msal-browser[\\/]dist[\\/]index\.mjs$/, 'msal-browser').fileName}`,
-        };
-        // Each shipped locale's catalog chunk, and the tables its choice reads.
-        const catalogs = Object.fromEntries(
-          chunks.flatMap((chunk) => {
-            const locale = chunk.facadeModuleId?.match(/[\\/]src[\\/]locales[\\/]([^\\/]+)[\\/]messages\.po$/)?.[1];
-            if (!locale || !(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return [];
-            return [
-              [locale, [...closure(chunk.fileName)].filter((file) => !initial.has(file)).map((file) => `/${file}`)],
-            ];
-          }),
-        );
-        const missing = SUPPORTED_LOCALES.filter((locale) => !catalogs[locale]);
-        if (missing.length)
-          throw new Error(`no catalog chunk for ${missing.join(', ')}: the boot preload cannot be built`);
-        const exactLocales = Object.fromEntries(SUPPORTED_LOCALES.map((locale) => [locale.toLowerCase(), locale]));
-        const localeOfLanguage = Object.fromEntries(
-          SUPPORTED_LOCALES.flatMap((locale) => {
-            const language = locale.split('-')[0]!.toLowerCase();
-            const match = matchLocale(language);
-            return match ? [[language, match]] : [];
-          }),
-        );
-        const source = [
-          '(function () {',
-          "  function read(key) { return JSON.parse(localStorage.getItem(key) || 'null'); }",
-          '  function newLink(href, rel) {',
-          "    var link = document.createElement('link');",
-          '    link.rel = rel;',
-          '    link.href = href;',
-          '    return link;',
-          '  }',
-          "  function preload(href) { document.head.appendChild(newLink(href, 'modulepreload')); }",
-          // Asked for as Vite's preload helper asks for the sheet (crossorigin), so this very download is used.
-          '  function preloadStyle(href) {',
-          "    var link = newLink(href, 'preload');",
-          "    link.as = 'style';",
-          "    link.crossOrigin = '';",
-          '    document.head.appendChild(link);',
-          '  }',
-          '  function keptToday(idpType) {',
-          "    var kept = read('querySnapshot');",
-          "    if (!kept || typeof kept.account !== 'string' || kept.account.indexOf(idpType + ':') !== 0) return false;",
-          '    var now = new Date();',
-          "    var pad = function (n) { return (n < 10 ? '0' : '') + n; };",
-          "    var today = now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate());",
-          '    return Array.isArray(kept.entries) && kept.entries.some(function (e) { return e && e.date === today; });',
-          '  }',
-          '  try {',
-          `    var catalogs = ${JSON.stringify(catalogs)};`,
-          `    var exact = ${JSON.stringify(exactLocales)};`,
-          `    var byLanguage = ${JSON.stringify(localeOfLanguage)};`,
-          "    var locale = read('locale');",
-          '    if (!catalogs[locale]) {',
-          `      locale = '${SOURCE_LOCALE}';`,
-          '      var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];',
-          '      for (var j = 0; j < wanted.length; j++) {',
-          "        var tag = String(wanted[j] || '').trim().replace(/_/g, '-').toLowerCase();",
-          "        var match = tag && (exact[tag] || byLanguage[tag.split('-')[0]]);",
-          '        if (match) { locale = match; break; }',
-          '      }',
-          '    }',
-          '    catalogs[locale].forEach(preload);',
-          '  } catch (error) {}',
-          '  try {',
-          `    var screens = ${JSON.stringify(screens)};`,
-          '    for (var i = 0; i < screens.length; i++) {',
-          '      if (new RegExp(screens[i][0]).test(location.pathname)) {',
-          '        screens[i][1].forEach(preload);',
-          '        screens[i][2].forEach(preloadStyle);',
-          '        break;',
-          '      }',
-          '    }',
-          "    var idpType = read('selectedIdpType');",
-          `    var sdk = ${JSON.stringify(sdkFiles)}[idpType];`,
-          "    if (typeof sdk === 'string' && !keptToday(idpType)) preload(sdk);",
-          '  } catch (error) {}',
-          '})();',
-          '',
-        ].join('\n');
-        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        script = { fileName: `assets/boot-preload-${hash}.js`, source };
-        return [{ tag: 'script', attrs: { src: `/${script.fileName}` }, injectTo: 'head' }];
-      },
-    },
-    writeBundle() {
-      if (!script) return;
-      mkdirSync(path.join(outDir, 'assets'), { recursive: true });
-      writeFileSync(path.join(outDir, script.fileName), script.source);
     },
   };
 }

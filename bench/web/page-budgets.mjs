@@ -3,7 +3,8 @@
 // against the app as `npm start` serves it, in Debian's Chromium. Six pages, each measured
 // RUNS times; the median of every figure is checked against the page budgets below. The login page
 // is measured signed out; the others signed in as a seeded demo member (the insights as the demo
-// leader), through the real login screen and the development identity provider. Prints a table,
+// leader), through the real login screen and the development identity provider; the member's
+// pages as a returning member's, each opened once before (openAsReturningMember). Prints a table,
 // writes bench/results/web-latest.json and exits 1 naming every missed budget.
 //
 // Options: --runs N (default 3), --pages login,dashboard,... (default all), --out FILE,
@@ -200,6 +201,31 @@ async function signIn(cdpUrl, baseUrl) {
   }
 }
 
+// A returning member has opened their pages earlier in the day, and their browser has kept each
+// screen's look for the next visit's first paint (apps/web/src/lib/kept-screens.ts, decision 026):
+// each page is opened once, and left once the app has kept it.
+async function openAsReturningMember(cdpUrl, baseUrl, addresses) {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    for (const address of addresses) {
+      await page.goto(`${baseUrl}${address}`);
+      const kept = await page
+        .waitForFunction(
+          (wanted) => !!JSON.parse(localStorage.getItem('keptScreens') || 'null')?.screens?.[wanted],
+          address,
+          { timeout: 20_000 },
+        )
+        .then(() => true)
+        .catch(() => false);
+      console.log(`  opened ${address}${kept ? '' : ' (its look was not kept: measured as a first visit)'}`);
+    }
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 // Signs out of the app (its storage for the origin is cleared) and signs in again as the leader,
 // through the login screen and the development identity provider, on the leader's insights.
 async function signInAsLeader(cdpUrl, baseUrl) {
@@ -391,6 +417,11 @@ async function main() {
         console.log(`Signing in as ${MEMBER.email}...`);
         Object.assign(context, await signIn(cdpUrl, baseUrl));
         signedIn = true;
+        await openAsReturningMember(
+          cdpUrl,
+          baseUrl,
+          ordered.filter((p) => p.signedIn && !p.person).map((p) => p.path(context)),
+        );
       }
       if (page.person === LEADER && !leader) {
         console.log(`Signing in as ${LEADER.email}...`);

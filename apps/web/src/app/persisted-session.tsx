@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, Fragment, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useHybridAuth } from '../features/auth/hooks/use-hybrid-auth.ts';
 import { CALLBACK_PATH } from '../features/auth/utils/return-to.ts';
+import { keepScreens } from '../lib/kept-screens.ts';
 import { accountKey, storedQueryAccount, type TQueryPersister } from '../lib/persisted-queries.ts';
+import { isKeptScreenPath } from './screen-paths.ts';
 
 const ShowsKeptDataContext = createContext(false);
 
@@ -48,6 +51,22 @@ export function PersistedSession({ persister, children }: PersistedSessionProps)
   useEffect(() => {
     if (signedIn !== undefined) persister.setAccount(signedIn);
   }, [persister, signedIn]);
+
+  // The look of the confirmed member's screens is kept too, for the next visit's first paint
+  // (lib/kept-screens.ts).
+  const client = useQueryClient();
+  const { sessionKeysOf } = auth;
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!signedIn || !root) return;
+    const sub = signedIn.slice(signedIn.indexOf(':') + 1);
+    return keepScreens(root, {
+      client,
+      keepsPath: isKeptScreenPath,
+      account: signedIn,
+      sessionKeys: () => sessionKeysOf(sub),
+    });
+  }, [client, signedIn, sessionKeysOf]);
 
   const showsKeptData = restoredFor !== null && (signedIn === undefined || signedIn === restoredFor);
   return (

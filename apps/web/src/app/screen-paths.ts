@@ -19,3 +19,24 @@ export const SCREEN_PATHS: ReadonlyArray<readonly [path: string, module: string]
   ['/notifications/unsubscribe', 'unsubscribe.tsx'],
   ['/admin/:section', 'admin.tsx'],
 ];
+
+// An address's pattern, as a regular expression's source: `:name` parts match any one segment.
+export function addressPattern(address: string): string {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^${address
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+    .join('/')}/?$`;
+}
+
+// The member's own screens, whose look the browser may keep for the next visit's first paint
+// (lib/kept-screens.ts): not the leaders', team leaders' or administrators' pages (organisational
+// figures and forms), nor the start and unsubscribe pages (they only lead on, or answer a link).
+export const KEPT_SCREEN_PATHS = SCREEN_PATHS.filter(
+  ([address]) =>
+    !/^\/(leader|team-leader|admin)\//.test(address) && !['/', '/notifications/unsubscribe'].includes(address),
+).map(([address]) => address);
+
+export function isKeptScreenPath(pathname: string): boolean {
+  return KEPT_SCREEN_PATHS.some((address) => new RegExp(addressPattern(address)).test(pathname));
+}

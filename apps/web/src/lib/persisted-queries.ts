@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toDayKey } from './dates.ts';
+import { keptScreens } from './kept-screens.ts';
 import { storedItem } from './storage.ts';
 
 // The API's last answers for the signed-in member, kept in this browser so the next visit can show
@@ -14,7 +15,7 @@ import { storedItem } from './storage.ts';
 // leaders' organisational forms.
 
 // `account` is who the answers belong to; each entry is a query key, its data and the member's
-// local day it was fetched on. The build's boot preload reads it too (apps/web/vite.config.ts).
+// local day it was fetched on. The build's boot preload reads it too (apps/web/boot-preload.ts).
 const ZQuerySnapshot = z.object({
   account: z.string().min(1),
   entries: z.array(z.object({ key: z.array(z.unknown()), data: z.unknown(), date: z.string() })),
@@ -31,9 +32,10 @@ export function setQuerySnapshot(value: TQuerySnapshot): void {
   keptAnswers.write(value);
 }
 
-// Signing out and the Reset developer tool clear it.
+// Signing out and the Reset developer tool clear it, and the screens drawn from it (lib/kept-screens.ts).
 export function clearQuerySnapshot(): void {
   keptAnswers.remove();
+  keptScreens.remove();
 }
 const PERSISTED_ROOTS = new Set(['auth', 'dashboard', 'programmes', 'habits', 'social']);
 // The account check's query (features/auth/api/get-me.ts; lib may not import features).
@@ -171,7 +173,7 @@ export function createQueryPersister(
 
 // Whether this browser kept today's answers of someone signed in with this provider: main.tsx then
 // lets the screen's own downloads go first (the page is shown from them before the sign-in SDK
-// has started). The same test as the boot preload script (apps/web/vite.config.ts).
+// has started). The same test as the boot preload script (apps/web/boot-preload.ts).
 export function hasKeptDataToday(idpType: string): boolean {
   const snapshot = getQuerySnapshot();
   const day = toDayKey();

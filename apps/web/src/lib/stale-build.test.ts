@@ -122,8 +122,9 @@ describe('createReloadOnce', () => {
 });
 
 describe("this page's reloadOnce", () => {
+  // As the build writes index.html: the boot script adds the entry, a meta element names it.
   const serverPage = (entry: string) =>
-    `<!doctype html><html><head><script type="module" crossorigin src="${entry}"></script></head><body></body></html>`;
+    `<!doctype html><html><head><meta name="habitrack-entry" content="${entry}"><script src="/assets/boot-preload-x.js"></script></head><body></body></html>`;
   let entry: HTMLScriptElement;
 
   beforeEach(() => {

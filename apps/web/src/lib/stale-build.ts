@@ -89,12 +89,14 @@ function entryScript(page: Document): string | undefined {
   return page.querySelector('script[type="module"][src]')?.getAttribute('src') ?? undefined;
 }
 
-// The entry script named by the server's index.html, asked past every cache.
+// The entry script named by the server's index.html, asked past every cache: the page's boot
+// script adds the entry (apps/web/boot-preload.ts), and a meta element names it.
 async function serverEntryScript(): Promise<string | undefined> {
   try {
     const response = await fetch('/', { cache: 'no-store', headers: { accept: 'text/html' } });
     if (!response.ok) return undefined;
-    return entryScript(new DOMParser().parseFromString(await response.text(), 'text/html'));
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    return page.querySelector('meta[name="habitrack-entry"]')?.getAttribute('content') ?? entryScript(page);
   } catch {
     return undefined;
   }

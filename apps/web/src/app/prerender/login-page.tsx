@@ -35,6 +35,7 @@ function visitorAuth(offered: TOffered): THybridAuth {
     switchProvider: () => undefined,
     getAccessToken: inert,
     holdsSessionOf: () => false,
+    sessionKeysOf: () => [],
   };
 }
 

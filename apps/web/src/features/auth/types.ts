@@ -70,4 +70,6 @@ export type THybridAuth = {
   // Whether the chosen provider's SDK holds a session of this subject (`user.sub`), read from the
   // browser's storage before the SDK has started.
   holdsSessionOf(sub: string): boolean;
+  // The SDK's storage entries that hold this subject's session now (lib/kept-screens.ts).
+  sessionKeysOf(sub: string): string[];
 };

@@ -18,7 +18,7 @@ import {
   setSelectedIdpType,
   setShouldAutoLogin,
 } from '../utils/sign-in-choice.ts';
-import { hasDirectoryAccount, hasHostedToken, holdsSessionOf } from '../utils/cached-sessions.ts';
+import { hasDirectoryAccount, hasHostedToken, holdsSessionOf, sessionKeysOf } from '../utils/cached-sessions.ts';
 import { chooseProvider, fitToAvailable } from '../utils/choose-provider.ts';
 import { CALLBACK_PATH } from '../utils/return-to.ts';
 import { afterScreenPainted } from '../../../lib/after-paint.ts';
@@ -241,6 +241,7 @@ export function HybridAuthProvider({
       switchProvider,
       getAccessToken,
       holdsSessionOf: (sub: string) => holdsSessionOf(idpType, config, sub),
+      sessionKeysOf: (sub: string) => sessionKeysOf(idpType, config, sub),
     }),
     [idpType, session, interactionStatus, available, login, logout, switchProvider, getAccessToken, config],
   );

@@ -108,3 +108,18 @@ export function holdsSessionOf(
   }
   return !!config.azure && directoryHoldsSubject(sub);
 }
+
+// The SDK's storage entries that hold this person's session now (none when it holds none): a page
+// drawn for them is shown again only while these entries are still there (lib/kept-screens.ts).
+export function sessionKeysOf(
+  idpType: 'auth0' | 'azure_ad',
+  config: { auth0: THostedAuthConfig | null; azure: TDirectoryAuthConfig | null },
+  sub: string,
+): string[] {
+  if (!holdsSessionOf(idpType, config, sub)) return [];
+  if (idpType === 'auth0' && config.auth0) {
+    const token = hostedTokenCacheKeys(config.auth0).filter((key) => isCacheEntry(readRawItem(key)));
+    return [hostedUserCacheKey(config.auth0), ...token];
+  }
+  return DIRECTORY_ACCOUNT_KEYS.filter((key) => isNonEmptyList(readRawItem(key)));
+}
