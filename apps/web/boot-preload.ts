@@ -228,7 +228,7 @@ export function bootPreload(): Plugin {
           '          observer.disconnect();',
           '          setTimeout(go, 0);',
           "        }).observe({ type: 'largest-contentful-paint', buffered: true });",
-          '        setTimeout(go, 1500);',
+          '        setTimeout(go, 1000);',
           '        return;',
           '      }',
           '    } catch (error) {}',
