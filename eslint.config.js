@@ -139,6 +139,8 @@ export default defineConfig([
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
+    // The web build's server render of the Login screen (apps/web/prerender-login.mjs reads it).
+    '**/dist-ssr/',
     'apps/api/migrations/',
     '**/.data/',
     '**/.certs/',
