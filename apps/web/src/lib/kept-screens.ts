@@ -63,9 +63,10 @@ function keepable(root: HTMLElement, { client, keepsPath }: TScreenKeeping, path
   if (!keepsPath(path) || client.isFetching() > 0 || client.isMutating() > 0) return false;
   const active = client.getQueryCache().findAll({ type: 'active' });
   if (active.length === 0 || active.some((query) => query.state.status !== 'success')) return false;
-  // Something open, loading or waiting for an answer is not the screen's look.
+  // A menu or list open, something loading or waiting for an answer is not the screen's look (an
+  // open section of the screen, an accordion's, is).
   return !root.querySelector(
-    '[aria-expanded="true"], [aria-busy="true"], [data-loading], .mantine-Skeleton-root[data-visible]',
+    '[aria-haspopup][aria-expanded="true"], [aria-busy="true"], [data-loading], .mantine-Skeleton-root[data-visible]',
   );
 }
 
