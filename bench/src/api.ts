@@ -8,7 +8,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { benchRoot, prepareData, type BenchUser, type DatabaseKind, type PreparedData } from './data.ts';
+import {
+  benchRoot,
+  loadBenchUsers,
+  prepareData,
+  type BenchUser,
+  type DatabaseKind,
+  type PreparedData,
+} from './data.ts';
 import { FULL, ORG200, PGLITE, SMOKE, WEEK_DAYS, type Scale } from './generate.ts';
 import { explainHotQueries } from './explain.ts';
 import { renderChart } from './chart.ts';
@@ -150,66 +157,8 @@ function rotations(
   };
 }
 
-// A database's data: the benchmark organisation and, where its targets are measured, the
-// 200-member organisation.
-type DatabaseData = { data: PreparedData; data200: PreparedData | null };
-
-// Every database's data is made ready (read from the cache, or generated) before anything is
-// measured, all at the same time: PostgreSQL generates in its own server processes, PGlite in this
-// one. Each preparation's lines are printed whole when it ends.
-async function prepareAll(): Promise<Map<DatabaseKind, DatabaseData>> {
-  const regenerate = args.includes('--regenerate');
-  const t0 = performance.now();
-  const prepare = async (kind: DatabaseKind, scale: Scale) => {
-    const lines: string[] = [];
-    const data = await prepareData(kind, scale, { postgresUrl, regenerate, log: (line) => lines.push(line) });
-    log(
-      `\n${kind}, ${scale.name} data: ` +
-        `${data.generated ? `generated in ${data.generationSeconds} s` : `cached (generated in ${data.generationSeconds} s)`}; ` +
-        Object.entries(data.counts)
-          .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
-          .join(', ') +
-        (lines.length ? `\n${lines.join('\n')}` : ''),
-    );
-    return data;
-  };
-  const prepared = await Promise.all(
-    kinds.map(async (kind): Promise<[DatabaseKind, DatabaseData]> => {
-      const [data, data200] = await Promise.all([
-        prepare(kind, scaleFor(kind)),
-        targetsOf(kind).includes('insights200') ? prepare(kind, ORG200) : null,
-      ]);
-      return [kind, { data, data200 }];
-    }),
-  );
-  log(`\nData ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return new Map(prepared);
-}
-
-// Starts every API process a database's targets need at the same time; if one fails, stops the others.
-async function startApis(kind: DatabaseKind, { data, data200 }: DatabaseData, issuer: Issuer) {
-  const t0 = performance.now();
-  const [variantsStarted, api200Started] = await Promise.allSettled([
-    startVariants(variants, data.target, issuer),
-    data200 ? startApi(data200.target, issuer) : Promise.resolve(null),
-  ]);
-  if (variantsStarted.status === 'rejected' || api200Started.status === 'rejected') {
-    if (variantsStarted.status === 'fulfilled') await variantsStarted.value.stop();
-    if (api200Started.status === 'fulfilled') await api200Started.value?.stop();
-    throw variantsStarted.status === 'rejected'
-      ? variantsStarted.reason
-      : (api200Started as PromiseRejectedResult).reason;
-  }
-  const count = variantsStarted.value.running.length + (api200Started.value ? 1 : 0);
-  log(
-    `${kind}: ${count} API process${count > 1 ? 'es' : ''} started in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  return { ...variantsStarted.value, api200: api200Started.value };
-}
-
 async function benchDatabase(
   kind: DatabaseKind,
-  prepared: DatabaseData,
   reference: Running,
   issuer: Issuer,
   tokens: Map<number, string>,
@@ -218,10 +167,19 @@ async function benchDatabase(
   // Other work on the machine moves every figure: its load is printed and kept with them.
   const loadAtStart = loadavg()[0]!;
   const scale = scaleFor(kind);
-  const { data, data200 } = prepared;
-  const users = data.users;
+  const data = await prepareData(kind, scale, { postgresUrl, regenerate: args.includes('--regenerate'), log });
+  log(
+    `Data: ${data.generated ? `generated in ${data.generationSeconds} s` : `cached (generated in ${data.generationSeconds} s)`}; ` +
+      Object.entries(data.counts)
+        .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
+        .join(', '),
+  );
+  const users = await loadBenchUsers(data.target);
   const targetNames = targetsOf(kind);
-  const users200 = data200?.users ?? [];
+  const data200 = targetNames.includes('insights200')
+    ? await prepareData(kind, ORG200, { postgresUrl, regenerate: args.includes('--regenerate'), log })
+    : null;
+  const users200 = data200 ? await loadBenchUsers(data200.target) : [];
   const rot = rotations(users, scale.cohorts, users200);
   const big = users.filter((u) => u.cohortNo <= scale.cohorts);
   const week = big.filter((u) => u.historyDays <= 7).slice(0, 50);
@@ -237,9 +195,10 @@ async function benchDatabase(
     [...Object.values(rot).flatMap((r) => r.users), users[0]!, ...week, ...year, ...small, ...bigSample],
     tokens,
   );
-  // The 200-member organisation's API runs on its own database: one process, as configured.
-  const { running, stop, api200 } = await startApis(kind, prepared, issuer);
+  const { running, stop } = await startVariants(variants, data.target, issuer);
   const api = running[0]!.api;
+  // The 200-member organisation's API, on its own database: one process, as configured.
+  const api200 = data200 ? await startApi(data200.target, issuer) : null;
   // Which process answers a target: the 200-member organisation's insights have their own.
   const processesOf = (name: TargetName) => (ORG200_TARGETS[name] ? [{ ...running[0]!, api: api200! }] : running);
   const failures: string[] = [];
@@ -250,16 +209,16 @@ async function benchDatabase(
     const idle200 = api200 ? await idleLatency(api200.url, drainToken) : 0;
     const drainOf = (name: TargetName, v: RunningVariant) =>
       drain(v.api.url, drainToken, ORG200_TARGETS[name] ? idle200 : idle.get(v.label)!);
-    // Warm-up: token cache, connection pool, plans. Nothing is measured until every process has
-    // settled once, after the last warm-up.
-    const warmUpStart = performance.now();
+    // Warm-up: token cache, connection pool, plans.
     for (const name of targetNames) {
       if (name === 'reference') await load(reference.url, WARMUP_S, null, tokens, 0);
-      else for (const v of processesOf(name)) await load(v.api.url, WARMUP_S, rot[name], tokens, 0);
+      else {
+        for (const v of processesOf(name)) {
+          await load(v.api.url, WARMUP_S, rot[name], tokens, 0);
+          await drainOf(name, v);
+        }
+      }
     }
-    for (const v of running) await drain(v.api.url, drainToken, idle.get(v.label)!);
-    if (api200) await drain(api200.url, drainToken, idle200);
-    log(`${kind}: warmed up in ${((performance.now() - warmUpStart) / 1000).toFixed(1)} s`);
     // Samples per process label and target.
     const samples = new Map<string, Sample[]>();
     const push = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
@@ -438,19 +397,19 @@ async function main() {
     return;
   }
   const started = performance.now();
-  // The reference and the issuer start while the data is prepared.
-  const [reference, issuer, prepared] = await Promise.all([startReference(), startIssuer(), prepareAll()]);
+  const reference = await startReference();
+  const issuer = await startIssuer();
   const tokens = new Map<number, string>();
   const results: DatabaseResult[] = [];
   try {
     for (const kind of kinds) {
-      let result = await benchDatabase(kind, prepared.get(kind)!, reference, issuer, tokens);
+      let result = await benchDatabase(kind, reference, issuer, tokens);
       // A smoke run is short: one noisy round can miss a budget. It is measured once more, and
       // fails only when the second measurement misses too (a real regression misses both).
       if (smoke && result.failures.length) {
         log(`\n${kind}: ${result.failures.length} budget(s) missed; measuring once more:`);
         for (const failure of result.failures) log(`  - ${failure}`);
-        result = await benchDatabase(kind, prepared.get(kind)!, reference, issuer, tokens);
+        result = await benchDatabase(kind, reference, issuer, tokens);
       }
       results.push(result);
     }

@@ -1,6 +1,6 @@
 // Opens (and on first use generates) the cached benchmark database: a PostgreSQL database named
 // after the scale, or a PGlite folder under .bench/. A marker row holds the generator version.
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../apps/api/src/db/client.ts';
@@ -22,16 +22,14 @@ function postgresTarget(baseUrl: string, scale: Scale): { admin: string; url: st
   return { admin: admin.toString(), url: url.toString(), name };
 }
 
-// Whether the database was created (it did not exist, or `drop`).
-async function recreatePostgres(adminUrl: string, name: string, drop: boolean): Promise<boolean> {
+async function recreatePostgres(adminUrl: string, name: string, drop: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (rows.length && !drop) return false;
+    if (rows.length && !drop) return;
     if (rows.length) await client.query(`drop database "${name}" with (force)`);
     await client.query(`create database "${name}"`);
-    return true;
   } finally {
     await client.end();
   }
@@ -42,13 +40,10 @@ export type PreparedData = {
   generated: boolean;
   generationSeconds: number;
   counts: RowCounts;
-  // Its members, read when the data was prepared (the benchmark's callers).
-  users: BenchUser[];
 };
 
 // Reuses the cached data when its marker matches this generator version, scale and (for the
-// streak figures to mean something) was made within the last week; otherwise rebuilds it. A
-// database or folder that did not exist yet is generated into at once (nothing to read or remove).
+// streak figures to mean something) was made within the last week; otherwise rebuilds it.
 export async function prepareData(
   kind: DatabaseKind,
   scale: Scale,
@@ -57,14 +52,12 @@ export async function prepareData(
   const { log } = options;
   let target: Target;
   let pgNames: ReturnType<typeof postgresTarget> | null = null;
-  let isNew: boolean;
   if (kind === 'postgres') {
     pgNames = postgresTarget(options.postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres', scale);
-    isNew = await recreatePostgres(pgNames.admin, pgNames.name, false);
+    await recreatePostgres(pgNames.admin, pgNames.name, false);
     target = { kind, url: pgNames.url };
   } else {
     target = { kind, dataDir: path.join(cacheDir, 'pglite', scale.name) };
-    isNew = !existsSync(target.dataDir!);
   }
 
   const open = () =>
@@ -74,17 +67,15 @@ export async function prepareData(
       : openDatabase({ kind, dataDir: target.dataDir! });
 
   let database: Database = await open();
-  let marker = isNew ? null : await readMarker(database).catch(() => null);
+  let marker = await readMarker(database).catch(() => null);
   const ageDays = marker ? (Date.now() - Date.parse(marker.generatedOn)) / 86_400_000 : Infinity;
   const fresh = marker && marker.version === GENERATOR_VERSION && marker.scale === scale.name && ageDays < 7;
   let generated = false;
   if (!fresh || options.regenerate) {
-    if (!isNew) {
-      await database.close();
-      if (kind === 'postgres') await recreatePostgres(pgNames!.admin, pgNames!.name, true);
-      else rmSync(target.dataDir!, { recursive: true, force: true });
-      database = await open();
-    }
+    await database.close();
+    if (kind === 'postgres') await recreatePostgres(pgNames!.admin, pgNames!.name, true);
+    else rmSync(target.dataDir!, { recursive: true, force: true });
+    database = await open();
     await migrateDatabase(database);
     log(`Generating the ${scale.name} organisation on ${kind}:`);
     marker = await generate(database, scale, log);
@@ -94,9 +85,8 @@ export async function prepareData(
     await migrateDatabase(database);
   }
   const counts = await rowCounts(database);
-  const users = await readBenchUsers(database);
   await database.close();
-  return { target, generated, generationSeconds: marker!.seconds, counts, users };
+  return { target, generated, generationSeconds: marker!.seconds, counts };
 }
 
 export type BenchUser = {
@@ -109,29 +99,37 @@ export type BenchUser = {
   isLeader: boolean;
 };
 
-async function readBenchUsers(database: Database): Promise<BenchUser[]> {
-  const rows = await query<{
-    n: number;
-    user_id: string;
-    uh: string | null;
-    cohort_no: number;
-    history_days: number;
-    is_leader: boolean;
-  }>(
-    database,
-    `select b.n, b.user_id, b.cohort_no, b.history_days, h.id::text as uh, u.role = 'leader' as is_leader
-     from bench_users b join users u on u.id = b.user_id
-     left join (select distinct on (n) n, id from bench_user_habits where active order by n, s) h on h.n = b.n
-     order by b.n`,
-  );
-  return rows.map((r) => ({
-    n: r.n,
-    userId: r.user_id,
-    userHabitId: r.uh,
-    cohortNo: r.cohort_no,
-    historyDays: r.history_days,
-    isLeader: r.is_leader,
-  }));
+export async function loadBenchUsers(target: Target): Promise<BenchUser[]> {
+  const database =
+    target.kind === 'postgres'
+      ? await openDatabase({ kind: 'postgres', url: target.url!, poolSize: 1 })
+      : await openDatabase({ kind: 'pglite', dataDir: target.dataDir! });
+  try {
+    const rows = await query<{
+      n: number;
+      user_id: string;
+      uh: string | null;
+      cohort_no: number;
+      history_days: number;
+      is_leader: boolean;
+    }>(
+      database,
+      `select b.n, b.user_id, b.cohort_no, b.history_days, h.id::text as uh, u.role = 'leader' as is_leader
+       from bench_users b join users u on u.id = b.user_id
+       left join (select distinct on (n) n, id from bench_user_habits where active order by n, s) h on h.n = b.n
+       order by b.n`,
+    );
+    return rows.map((r) => ({
+      n: r.n,
+      userId: r.user_id,
+      userHabitId: r.uh,
+      cohortNo: r.cohort_no,
+      historyDays: r.history_days,
+      isLeader: r.is_leader,
+    }));
+  } finally {
+    await database.close();
+  }
 }
 
 export { GENERATOR_VERSION };

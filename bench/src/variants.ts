@@ -28,8 +28,7 @@ export function parseVariants(arg: string | undefined): Variant[] {
 
 export type RunningVariant = Variant & { api: Running };
 
-// PGlite's folder is opened by one process only: each further process gets a copy of it. The
-// processes start at the same time.
+// PGlite's folder is opened by one process only: each further process gets a copy of it.
 export async function startVariants(
   variants: Variant[],
   target: Target,
@@ -41,27 +40,22 @@ export async function startVariants(
     for (const variant of running) await variant.api.stop();
     for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   };
-  const targets = variants.map((_, i) => {
-    if (i === 0 || target.kind !== 'pglite') return target;
-    const copy = `${target.dataDir!}-variant-${i}`;
-    rmSync(copy, { recursive: true, force: true });
-    cpSync(target.dataDir!, copy, { recursive: true, filter: (file) => path.basename(file) !== 'habitrack.lock' });
-    copies.push(copy);
-    return { ...target, dataDir: copy };
-  });
-  const started = await Promise.allSettled(
-    variants.map((variant, i) => {
+  try {
+    for (const [i, variant] of variants.entries()) {
+      let own = target;
+      if (i > 0 && target.kind === 'pglite') {
+        const copy = `${target.dataDir!}-variant-${i}`;
+        rmSync(copy, { recursive: true, force: true });
+        cpSync(target.dataDir!, copy, { recursive: true, filter: (file) => path.basename(file) !== 'habitrack.lock' });
+        copies.push(copy);
+        own = { ...target, dataDir: copy };
+      }
       const env = variant.speedOff.length ? { SPEED_OFF: variant.speedOff.join(',') } : {};
-      return startApi(targets[i]!, issuer, { env, root: variant.root });
-    }),
-  );
-  started.forEach((result, i) => {
-    if (result.status === 'fulfilled') running.push({ ...variants[i]!, api: result.value });
-  });
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
+      running.push({ ...variant, api: await startApi(own, issuer, { env, root: variant.root }) });
+    }
+  } catch (error) {
     await stop();
-    throw failed.reason;
+    throw error;
   }
   return { running, stop };
 }
