@@ -19,7 +19,18 @@ import {
 import { FULL, ORG200, PGLITE, SMOKE, WEEK_DAYS, type Scale } from './generate.ts';
 import { explainHotQueries } from './explain.ts';
 import { renderChart } from './chart.ts';
-import { drain, idleLatency, latencyPair, load, summarize, CONNECTIONS, type Rotation, type Sample } from './load.ts';
+import {
+  drain,
+  idleLatency,
+  latencyPair,
+  load,
+  summarize,
+  watchDatabase,
+  CONNECTIONS,
+  type DatabaseActivity,
+  type Rotation,
+  type Sample,
+} from './load.ts';
 import { printComparisons, printTable, type Comparison, type LatencyCheck, type TargetResult } from './print.ts';
 import { startApi, startIssuer, startReference, type Issuer, type Running } from './servers.ts';
 import { parseVariants, startVariants, type RunningVariant } from './variants.ts';
@@ -201,14 +212,22 @@ async function benchDatabase(
   const api200 = data200 ? await startApi(data200.target, issuer) : null;
   // Which process answers a target: the 200-member organisation's insights have their own.
   const processesOf = (name: TargetName) => (ORG200_TARGETS[name] ? [{ ...running[0]!, api: api200! }] : running);
+  // What each API's PostgreSQL database is running (PGlite runs inside the API process: its
+  // requests' answers tell).
+  const watch = (target: typeof data.target) => (target.kind === 'postgres' ? watchDatabase(target.url!) : null);
+  const activity: { main: DatabaseActivity | null; org200: DatabaseActivity | null } = { main: null, org200: null };
   const failures: string[] = [];
   try {
+    activity.main = await watch(data.target);
+    activity.org200 = data200 ? await watch(data200.target) : null;
     const drainToken = tokens.get(users[0]!.n)!;
     const idle = new Map<string, number>();
     for (const v of running) idle.set(v.label, await idleLatency(v.api.url, drainToken));
     const idle200 = api200 ? await idleLatency(api200.url, drainToken) : 0;
     const drainOf = (name: TargetName, v: RunningVariant) =>
-      drain(v.api.url, drainToken, ORG200_TARGETS[name] ? idle200 : idle.get(v.label)!);
+      ORG200_TARGETS[name]
+        ? drain(v.api.url, drainToken, idle200, activity.org200 ?? undefined)
+        : drain(v.api.url, drainToken, idle.get(v.label)!, activity.main ?? undefined);
     // Warm-up: token cache, connection pool, plans.
     for (const name of targetNames) {
       if (name === 'reference') await load(reference.url, WARMUP_S, null, tokens, 0);
@@ -374,6 +393,8 @@ async function benchDatabase(
     printComparisons(kind, targets, comparisons);
     return { kind, scale, data, load: machineLoad, targets, comparisons, latency, failures };
   } finally {
+    await activity.main?.close();
+    await activity.org200?.close();
     await stop();
     await api200?.stop();
   }

@@ -1,5 +1,6 @@
 // The load generator and the latency probes of the API benchmark (api.ts).
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { BenchUser } from './data.ts';
 
 export const CONNECTIONS = 50;
@@ -101,10 +102,12 @@ export async function latencyPair(
   return [median(times[0]), median(times[1])];
 }
 
-// Requests accepted before a run ended are still being answered after it. Wait until requests
-// of our own come back about as fast as on an idle server three times in a row (one fast answer
-// can slip between queued statements), so the next target starts clean.
-export async function drain(api: string, token: string, idleMs: number) {
+// Requests accepted before a run ended are still being answered after it, and a request may have
+// left work running in the database (the insights' first read after check-ins applies them: seconds
+// on a slow machine). Wait until requests of our own come back about as fast as on an idle server
+// three times in a row (one fast answer can slip between queued statements), and until the API's
+// PostgreSQL database runs no statement of anyone else's, so the next target starts clean.
+export async function drain(api: string, token: string, idleMs: number, database?: DatabaseActivity) {
   const deadline = Date.now() + 120_000;
   let fast = 0;
   while (fast < 3 && Date.now() < deadline) {
@@ -113,9 +116,29 @@ export async function drain(api: string, token: string, idleMs: number) {
       headers: { authorization: `Bearer ${token}` },
     });
     await response.arrayBuffer();
-    fast = performance.now() - t0 <= Math.max(25, 3 * idleMs) ? fast + 1 : 0;
+    const quick = performance.now() - t0 <= Math.max(25, 3 * idleMs);
+    fast = quick && !(await database?.busy()) ? fast + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+// Whether a PostgreSQL database is running a statement other than this probe's own.
+export type DatabaseActivity = { busy: () => Promise<boolean>; close: () => Promise<void> };
+
+export async function watchDatabase(url: string): Promise<DatabaseActivity> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    busy: async () => {
+      const { rows } = await client.query<{ active: number }>(
+        `select count(*)::int as active from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend' and state = 'active'
+           and pid <> pg_backend_pid()`,
+      );
+      return rows[0]!.active > 0;
+    },
+    close: () => client.end(),
+  };
 }
 
 export async function idleLatency(api: string, token: string): Promise<number> {
