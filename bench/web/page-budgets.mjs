@@ -239,6 +239,10 @@ async function signInAsLeader(cdpUrl, baseUrl) {
     // The identity provider's own session too, or it signs the previous person in again.
     await context.clearCookies();
     await inEnglishWhileSigningIn(page, baseUrl, '/leader/insights');
+    // The browser asks for American English ("Program insights"): the budgets are measured in
+    // British English, as the member's pages are (signIn).
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-US');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-GB');
     await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: new RegExp(LEADER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
     await page.getByText(`Welcome, ${LEADER.name}`).waitFor({ timeout: 30_000 });
