@@ -201,9 +201,9 @@ async function signIn(cdpUrl, baseUrl) {
   }
 }
 
-// A returning member has opened their pages earlier in the day, and their browser has kept each
-// screen's look for the next visit's first paint (apps/web/src/lib/kept-screens.ts, decision 026):
-// each page is opened once, and left once the app has kept it.
+// A returning member (or leader) has opened their pages earlier in the day, and their browser has
+// kept each screen's look for the next visit's first paint (apps/web/src/lib/kept-screens.ts,
+// decision 026): each page is opened once, and left once the app has kept it.
 async function openAsReturningMember(cdpUrl, baseUrl, addresses) {
   const browser = await chromium.connectOverCDP(cdpUrl);
   try {
@@ -431,6 +431,11 @@ async function main() {
         console.log(`Signing in as ${LEADER.email}...`);
         await signInAsLeader(cdpUrl, baseUrl);
         leader = true;
+        await openAsReturningMember(
+          cdpUrl,
+          baseUrl,
+          ordered.filter((p) => p.person === LEADER).map((p) => p.path(context)),
+        );
       }
       const url = `${baseUrl}${page.path(context)}`;
       const runs = [];

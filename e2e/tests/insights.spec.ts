@@ -101,18 +101,22 @@ test('the team leader records a KPI value and finds it on the goal line', async 
   await expectScreenPasses(page, 'the team leader insights');
 });
 
-// Opened again the same day, the page is shown from the answers this browser kept, before the
-// sign-in SDK has started (apps/web/src/app/auth-root.tsx): the SDK's download waits until the
-// screen is on screen, so it does not compete with it; and the screen's style sheet is asked for
-// with the page's own files (the boot preload, apps/web/vite.config.ts), once.
-test('reopened the same day, the insights are on screen before the sign-in SDK downloads', async ({ page }) => {
+// Opened again the same day, the page paints the insights as the leader saw them last, kept in this
+// browser with the answers they were drawn from (apps/web/src/lib/kept-screens.ts, decision 026),
+// before any of the app's code has been asked for; the sign-in SDK downloads after that paint, and
+// fresh figures follow once it has given the API a token. The screen's style sheet is downloaded once.
+test('reopened the same day, the insights paint before the app is asked for, and fresh figures follow', async ({
+  page,
+}) => {
   await signInAs(page, { ...LEADER, path: '/leader/insights' });
   await expect(heading(page, 'Programme insights')).toBeVisible();
   await expect(page.getByText(/^Last 4 weeks: /)).toBeVisible();
-  // The answers are written to the browser's storage shortly after they arrive.
+  // The look is kept once the screen has settled with its answers in.
   await expect
-    .poll(() => page.evaluate(`localStorage.getItem('querySnapshot')?.includes('"auth","me"') ?? false`))
-    .toBe(true);
+    .poll(() => page.evaluate(`Object.keys(JSON.parse(localStorage.getItem('keptScreens') || '{}').screens || {})`), {
+      timeout: 15_000,
+    })
+    .toContain('/leader/insights');
 
   // Browser code as text: this project's type checking knows no DOM.
   await page.addInitScript(`
@@ -123,31 +127,31 @@ test('reopened the same day, the insights are on screen before the sign-in SDK d
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   `);
+  const fresh = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/insights');
   await page.reload();
   await expect(heading(page, 'Programme insights')).toBeVisible();
-  // Fresh figures come after the SDK has given the API a token.
   await expect(page.getByText(/^Last 4 weeks: /)).toBeVisible();
+  expect((await fresh).status()).toBe(200);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-kept-screen');
 
   const seen = (await page.evaluate(`({
     paints: window.largestPaints,
     files: performance
       .getEntriesByType('resource')
       .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
-    stylePreloads: [...document.querySelectorAll('link[rel="preload"][as="style"]')].map(
-      (link) => new URL(link.href).pathname,
-    ),
   })`)) as {
     paints: Array<{ tag?: string; at: number }>;
     files: Array<{ name: string; start: number }>;
-    stylePreloads: string[];
   };
   const title = seen.paints.find((paint) => paint.tag === 'H1');
   expect(title, 'the title is painted').toBeDefined();
+  const entry = seen.files.find((file) => /\/assets\/index-[^/]+\.js$/.test(file.name));
+  expect(entry, 'the app is asked for').toBeDefined();
+  expect(entry!.start, 'the app is asked for after the kept screen has been painted').toBeGreaterThan(title!.at);
   const sdk = seen.files.filter((file) => /\/assets\/auth0-spa-js[^/]*\.js$/.test(file.name));
   expect(sdk).toHaveLength(1);
   expect(sdk[0]!.start).toBeGreaterThanOrEqual(title!.at);
 
   const sheets = seen.files.filter((file) => /\/assets\/insights-page-[^/]*\.css$/.test(file.name));
   expect(sheets, 'the screen’s style sheet is downloaded once').toHaveLength(1);
-  expect(seen.stylePreloads).toEqual([sheets[0]!.name]);
 });

@@ -29,12 +29,15 @@ export function addressPattern(address: string): string {
     .join('/')}/?$`;
 }
 
-// The member's own screens, whose look the browser may keep for the next visit's first paint
-// (lib/kept-screens.ts): not the leaders', team leaders' or administrators' pages (organisational
-// figures and forms), nor the start and unsubscribe pages (they only lead on, or answer a link).
+// The screens whose look the browser may keep for the next visit's first paint (lib/kept-screens.ts):
+// the member's own, and the insights a leader or team leader reads (drawn from their kept answers,
+// lib/persisted-queries.ts); not the goals and KPI forms or the administration (organisational
+// forms and records), nor the start and unsubscribe pages (they only lead on, or answer a link).
+const INSIGHTS_PATHS = ['/leader/insights', '/team-leader/insights'];
 export const KEPT_SCREEN_PATHS = SCREEN_PATHS.filter(
   ([address]) =>
-    !/^\/(leader|team-leader|admin)\//.test(address) && !['/', '/notifications/unsubscribe'].includes(address),
+    (INSIGHTS_PATHS.includes(address) || !/^\/(leader|team-leader|admin)\//.test(address)) &&
+    !['/', '/notifications/unsubscribe'].includes(address),
 ).map(([address]) => address);
 
 export function isKeptScreenPath(pathname: string): boolean {

@@ -120,6 +120,16 @@ describe('kept screens', () => {
     expect(keptScreens.read()).toBeUndefined();
   });
 
+  it('keeps the look kept before while the screen shows a state the next visit does not open in', async () => {
+    const client = newClient();
+    await shown(client, ['insights', '4w'], () => Promise.resolve({}));
+    expect(keepScreen(root, options(client), DASHBOARD)).toBe(true);
+    const first = keptScreens.read()!.screens[DASHBOARD]!.html;
+    root.innerHTML = '<main data-not-kept><h1>Dashboard</h1><p>Another period</p></main>';
+    expect(keepScreen(root, options(client), DASHBOARD)).toBe(false);
+    expect(keptScreens.read()!.screens[DASHBOARD]!.html).toBe(first);
+  });
+
   it('starts afresh for another day, account or build, and holds at most eight screens', async () => {
     const client = newClient();
     await shown(client, ['dashboard'], () => Promise.resolve({}));

@@ -7,8 +7,8 @@ import { storedItem } from './storage.ts';
 // drawn from (lib/persisted-queries.ts), so that the next visit's page paints it before any of the
 // app's code has arrived; the app then replaces it with the live screen. Decision 026
 // (docs/decisions/026-the-kept-screen.md). Rules:
-// - only the member's own screens are kept (app/screen-paths.ts's KEPT_SCREEN_PATHS), once every
-//   answer on them is in and nothing is loading, open, failed or being sent;
+// - only the member's own screens and the insights are kept (app/screen-paths.ts's KEPT_SCREEN_PATHS),
+//   once every answer on them is in and nothing is loading, open, failed or being sent;
 // - the screens belong to one account and one local day, like the answers; signing out, Reset or
 //   another account clears them with the answers (clearQuerySnapshot);
 // - each names the build that drew it and the sign-in SDK's entries that held the session; the
@@ -64,9 +64,11 @@ function keepable(root: HTMLElement, { client, keepsPath }: TScreenKeeping, path
   const active = client.getQueryCache().findAll({ type: 'active' });
   if (active.length === 0 || active.some((query) => query.state.status !== 'success')) return false;
   // A menu or list open, something loading or waiting for an answer is not the screen's look (an
-  // open section of the screen, an accordion's, is).
+  // open section of the screen, an accordion's, is); nor is a state the screen marks as one the next
+  // visit does not open in (`data-not-kept`: the insights for another period than the first): the
+  // look kept before it stays.
   return !root.querySelector(
-    '[aria-haspopup][aria-expanded="true"], [aria-busy="true"], [data-loading], .mantine-Skeleton-root[data-visible]',
+    '[aria-haspopup][aria-expanded="true"], [aria-busy="true"], [data-loading], .mantine-Skeleton-root[data-visible], [data-not-kept]',
   );
 }
 

@@ -32,8 +32,9 @@ describe('persisted queries', () => {
     vi.useRealTimers();
   });
 
-  it('keeps only the member’s own reads', () => {
+  it('keeps only the member’s own reads and the insights they are shown', () => {
     expect(isPersistedKey(['dashboard'])).toBe(true);
+    expect(isPersistedKey(['insights', '4w'])).toBe(true);
     expect(isPersistedKey(['auth', 'me'])).toBe(true);
     expect(isPersistedKey(['social', 'cohort', 'members'])).toBe(true);
     expect(isPersistedKey(['config'])).toBe(false);

@@ -11,8 +11,9 @@ import { storedItem } from './storage.ts';
 // - they are kept for the member's local day they were fetched on, and never shown on another day;
 // - shown data is always fetched again (restored queries are marked stale), and restoring never
 //   overwrites data the app has already fetched.
-// Only the member's own reads are kept: not the runtime config, nor the developer tools, nor the
-// leaders' organisational forms.
+// Only the member's own reads are kept, and the insights a leader or team leader is shown (figures
+// the server has already suppressed below 5 members, decision 026): not the runtime config, nor the
+// developer tools, nor the leaders' organisational forms.
 
 // `account` is who the answers belong to; each entry is a query key, its data and the member's
 // local day it was fetched on. The build's boot preload reads it too (apps/web/boot-preload.ts).
@@ -37,7 +38,7 @@ export function clearQuerySnapshot(): void {
   keptAnswers.remove();
   keptScreens.remove();
 }
-const PERSISTED_ROOTS = new Set(['auth', 'dashboard', 'programmes', 'habits', 'social']);
+const PERSISTED_ROOTS = new Set(['auth', 'dashboard', 'programmes', 'habits', 'social', 'insights']);
 // The account check's query (features/auth/api/get-me.ts; lib may not import features).
 const ACCOUNT_CHECK_KEY = ['auth', 'me'];
 

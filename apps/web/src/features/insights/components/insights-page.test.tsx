@@ -53,9 +53,18 @@ describe('Insights page', { timeout: 20_000 }, () => {
     });
     renderRoute('/leader/insights');
     await screen.findByText(/Last 4 weeks: 2 weeks/);
+    // The next visit opens on the first period: only its look is kept for that visit's first paint.
+    const page = screen
+      .getByRole('heading', { level: 1, name: 'Programme insights' })
+      .closest('.mantine-Container-root')!;
+    expect(page).not.toHaveAttribute('data-not-kept');
     await userEvent.click(screen.getByRole('radio', { name: 'Last 12 weeks' }));
     expect(await screen.findByText(/Last 12 weeks: 2 weeks, .*Members: 30\./)).toBeVisible();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/v1/insights?period=12w');
+    expect(page).toHaveAttribute('data-not-kept');
+    await userEvent.click(screen.getByRole('radio', { name: 'Last 4 weeks' }));
+    expect(await screen.findByText(/Last 4 weeks: 2 weeks/)).toBeVisible();
+    expect(page).not.toHaveAttribute('data-not-kept');
   });
 
   it('tells a member they cannot see insights', async () => {

@@ -31,8 +31,11 @@ function PeriodSummary({ data }: { data: TInsights }) {
 
 // /leader/insights and /team-leader/insights (issue 20): the programme's figures, suppressed by
 // the server below 5 members, for a chosen period.
+// The period the page opens on.
+const FIRST_PERIOD: TInsightPeriod = '4w';
+
 export function InsightsPage({ audience }: { audience: 'leader' | 'team_leader' }) {
-  const [period, setPeriod] = useState<TInsightPeriod>('4w');
+  const [period, setPeriod] = useState<TInsightPeriod>(FIRST_PERIOD);
   const { t, i18n } = useLingui();
   const insights = useInsights(period);
   // The figures are rendered at a lower priority than input: React builds the long page of sections
@@ -41,7 +44,9 @@ export function InsightsPage({ audience }: { audience: 'leader' | 'team_leader' 
   // On a phone the three periods do not fit side by side: they stack.
   const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   return (
-    <Container size="lg" px="xs" py="md">
+    // Another period than the first is not kept for the next visit's first paint, which opens on the
+    // first (lib/kept-screens.ts): the look kept for the first stays.
+    <Container size="lg" px="xs" py="md" data-not-kept={period === FIRST_PERIOD ? undefined : ''}>
       <Stack gap="md">
         <Title order={1}>{audience === 'leader' ? t`Programme insights` : t`Insights for your departments`}</Title>
         <Text size="sm">
