@@ -38,11 +38,13 @@ const MEMBER = { email: 'lucas.martin@acme.example', name: 'Lucas Martin' };
 // The seeded leader, for the leaders' pages (the demo's insights have figures in every section).
 const LEADER = { email: 'eleanor.whitfield@acme.example', name: 'Eleanor Whitfield' };
 
+// Issue 34's targets, met since the returning visitor's page paints from their browser (decision 026):
+// the signed-in pages are measured as the day's second visit (openAsReturningMember).
 const BUDGETS = {
-  performance: { min: 95, label: 'Performance', unit: '' },
+  performance: { min: 98, label: 'Performance', unit: '' },
   accessibility: { min: 100, label: 'Accessibility', unit: '' },
   bestPractices: { min: 95, label: 'Best Practices', unit: '' },
-  lcpMs: { max: 2500, label: 'LCP', unit: ' ms' },
+  lcpMs: { max: 1800, label: 'LCP', unit: ' ms' },
   tbtMs: { max: 200, label: 'TBT', unit: ' ms' },
   cls: { max: 0.1, label: 'CLS', unit: '' },
 };
