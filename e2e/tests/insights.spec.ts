@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectScreenPasses } from '../fixtures/screen-checks.ts';
+import { pageTiming, recordLargestPaints } from '../fixtures/page-timing.ts';
 import { signInAs } from '../fixtures/sign-in.ts';
 
 const LEADER = { email: 'eleanor.whitfield@acme.example', name: 'Eleanor Whitfield' };
@@ -118,15 +119,7 @@ test('reopened the same day, the insights paint before the app is asked for, and
     })
     .toContain('/leader/insights');
 
-  // Browser code as text: this project's type checking knows no DOM.
-  await page.addInitScript(`
-    window.largestPaints = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        window.largestPaints.push({ tag: entry.element?.tagName, at: entry.startTime });
-      }
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  `);
+  await recordLargestPaints(page);
   const fresh = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/insights');
   await page.reload();
   await expect(heading(page, 'Programme insights')).toBeVisible();
@@ -134,15 +127,7 @@ test('reopened the same day, the insights paint before the app is asked for, and
   expect((await fresh).status()).toBe(200);
   await expect(page.locator('#root')).not.toHaveAttribute('data-kept-screen');
 
-  const seen = (await page.evaluate(`({
-    paints: window.largestPaints,
-    files: performance
-      .getEntriesByType('resource')
-      .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
-  })`)) as {
-    paints: Array<{ tag?: string; at: number }>;
-    files: Array<{ name: string; start: number }>;
-  };
+  const seen = await pageTiming(page);
   const title = seen.paints.find((paint) => paint.tag === 'H1');
   expect(title, 'the title is painted').toBeDefined();
   const entry = seen.files.find((file) => /\/assets\/index-[^/]+\.js$/.test(file.name));

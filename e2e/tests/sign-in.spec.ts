@@ -14,6 +14,7 @@ import {
   type SignInTiming,
 } from '../fixtures/sign-in.ts';
 import { expectScreenPasses } from '../fixtures/screen-checks.ts';
+import { pageTiming, recordLargestPaints } from '../fixtures/page-timing.ts';
 
 const timings: Array<SignInTiming & { provider: Provider }> = [];
 
@@ -134,15 +135,7 @@ test.describe('a first visit in German', () => {
   test('the Login screen is on screen before the sign-in SDK downloads, in the language preloaded', async ({
     page,
   }) => {
-    // Browser code as text: this project's type checking knows no DOM.
-    await page.addInitScript(`
-      window.largestPaints = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          window.largestPaints.push({ tag: entry.element?.tagName, at: entry.startTime });
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    `);
+    await recordLargestPaints(page);
     await page.goto('/programme/cohort');
     await expect(heading(page, 'Willkommen bei HabiTrack')).toBeVisible({ timeout: 20_000 });
     const signIn = page.getByRole('button', { name: 'Mit HabiTrack-Konto anmelden' });
@@ -151,17 +144,11 @@ test.describe('a first visit in German', () => {
       .poll(() => page.evaluate(`performance.getEntriesByType('resource').some((e) => /auth0-spa-js/.test(e.name))`))
       .toBe(true);
 
-    const seen = (await page.evaluate(`({
-      paints: window.largestPaints,
-      files: performance
-        .getEntriesByType('resource')
-        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
-      preloaded: [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
-    })`)) as {
-      paints: Array<{ tag?: string; at: number }>;
-      files: Array<{ name: string; start: number }>;
-      preloaded: string[];
-    };
+    const seen = await pageTiming(page);
+    // Browser code as text: this project's type checking knows no DOM.
+    const preloaded = (await page.evaluate(
+      `[...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname)`,
+    )) as string[];
     const title = seen.paints.find((paint) => paint.tag === 'H1');
     expect(title, 'the title is painted').toBeDefined();
     const sdk = seen.files.filter((file) => /\/assets\/auth0-spa-js[^/]*\.js$/.test(file.name));
@@ -169,7 +156,7 @@ test.describe('a first visit in German', () => {
     expect(sdk[0]!.start).toBeGreaterThanOrEqual(title!.at);
     const catalogs = seen.files.filter((file) => /\/assets\/messages-[^/]*\.js$/.test(file.name));
     expect(catalogs, 'one catalog is downloaded').toHaveLength(1);
-    expect(seen.preloaded).toContain(catalogs[0]!.name);
+    expect(preloaded).toContain(catalogs[0]!.name);
 
     await signIn.click();
     await expect(page.getByRole('button', { name: /priya\.sharma@acme\.example/ })).toBeVisible({ timeout: 20_000 });
