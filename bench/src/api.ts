@@ -226,8 +226,8 @@ async function benchDatabase(
     const idle200 = api200 ? await idleLatency(api200.url, drainToken) : 0;
     const drainOf = (name: TargetName, v: RunningVariant) =>
       ORG200_TARGETS[name]
-        ? drain(v.api.url, drainToken, idle200, activity.org200 ?? undefined)
-        : drain(v.api.url, drainToken, idle.get(v.label)!, activity.main ?? undefined);
+        ? drain(v.api.url, drainToken, idle200, activity.org200)
+        : drain(v.api.url, drainToken, idle.get(v.label)!, activity.main);
     // Warm-up: token cache, connection pool, plans.
     for (const name of targetNames) {
       if (name === 'reference') await load(reference.url, WARMUP_S, null, tokens, 0);

@@ -107,7 +107,7 @@ export async function latencyPair(
 // on a slow machine). Wait until requests of our own come back about as fast as on an idle server
 // three times in a row (one fast answer can slip between queued statements), and until the API's
 // PostgreSQL database runs no statement of anyone else's, so the next target starts clean.
-export async function drain(api: string, token: string, idleMs: number, database?: DatabaseActivity) {
+export async function drain(api: string, token: string, idleMs: number, database: DatabaseActivity | null = null) {
   const deadline = Date.now() + 120_000;
   let fast = 0;
   while (fast < 3 && Date.now() < deadline) {

@@ -29,11 +29,11 @@ function PeriodSummary({ data }: { data: TInsights }) {
   return t`${period}: ${plural(weeks, { one: '# week', other: '# weeks' })}, ${programme}. Members: ${members}.`;
 }
 
-// /leader/insights and /team-leader/insights (issue 20): the programme's figures, suppressed by
-// the server below 5 members, for a chosen period.
 // The period the page opens on.
 const FIRST_PERIOD: TInsightPeriod = '4w';
 
+// /leader/insights and /team-leader/insights (issue 20): the programme's figures, suppressed by
+// the server below 5 members, for a chosen period.
 export function InsightsPage({ audience }: { audience: 'leader' | 'team_leader' }) {
   const [period, setPeriod] = useState<TInsightPeriod>(FIRST_PERIOD);
   const { t, i18n } = useLingui();
