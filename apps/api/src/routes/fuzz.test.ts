@@ -20,7 +20,16 @@ import { createOrgWithGoals } from './organizational/testing/goals.ts';
 // `detail`, a refusal writes nothing, and an accepted request writes only what its operation may.
 // FUZZ_RUNS raises the requests per operation; FUZZ_SEED replays a reported run.
 const RUNS = Number(process.env.FUZZ_RUNS) || 80;
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+// Each run draws its own seed, so runs keep exploring new requests, and names it when a check fails.
+// Under CI one fixed seed is replayed: how many operations reach their success path depends on the
+// requests drawn (60 to 63 of 80 in four local runs, 47 in one clean clone's run), and the gate must not
+// depend on the draw.
+const CI_SEED = 1;
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : process.env.CI
+    ? CI_SEED
+    : Math.floor(Math.random() * 2 ** 31);
 // FUZZ_SUMMARY=1 prints, per operation, how often each status answered.
 const SUMMARY = Boolean(process.env.FUZZ_SUMMARY);
 
@@ -183,7 +192,7 @@ describeEachDatabase('fuzzing every documented /api/v1 operation', (getDatabase)
             if (problems.length > 0) throw new Error(`${describeRequest(request)}\n  ${problems.join('\n  ')}`);
           },
         );
-        await fc.assert(property, { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}) });
+        await fc.assert(property, { numRuns: RUNS, seed: SEED });
       },
       60_000 + RUNS * 500,
     );
@@ -235,6 +244,8 @@ describeEachDatabase('fuzzing every documented /api/v1 operation', (getDatabase)
       );
     }
     const succeeded = operations.filter(([, seen]) => Object.keys(seen).some((s) => Number(s) < 300));
-    expect(succeeded.length).toBeGreaterThanOrEqual(Math.ceil(operations.length * 0.6));
+    expect(succeeded.length, `FUZZ_SEED=${SEED} replays this run`).toBeGreaterThanOrEqual(
+      Math.ceil(operations.length * 0.6),
+    );
   });
 });
