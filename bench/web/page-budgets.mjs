@@ -170,6 +170,13 @@ async function inBrowserLanguageAgain(page) {
   if (LOCALE) await page.evaluate(() => localStorage.removeItem('locale'));
 }
 
+// Chooses British English on the Login screen, which the account then keeps (another language first,
+// so that the choice is made even where British English is already shown).
+async function chooseBritishEnglish(page) {
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('en-US');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('en-GB');
+}
+
 // Signs in through the login screen and the development identity provider, dismisses the daily
 // mood question (it is asked once a day), and returns the id of the member's first habit.
 async function signIn(cdpUrl, baseUrl) {
@@ -179,8 +186,7 @@ async function signIn(cdpUrl, baseUrl) {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/programme/dashboard`);
     // Lucas Martin reads French from the people file: the budgets are measured in English.
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-US');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-GB');
+    await chooseBritishEnglish(page);
     await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: new RegExp(MEMBER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
     await page.getByText(`Welcome, ${MEMBER.name}`).waitFor({ timeout: 30_000 });
@@ -243,8 +249,7 @@ async function signInAsLeader(cdpUrl, baseUrl) {
     await inEnglishWhileSigningIn(page, baseUrl, '/leader/insights');
     // The browser asks for American English ("Program insights"): the budgets are measured in
     // British English, as the member's pages are (signIn).
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-US');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('en-GB');
+    await chooseBritishEnglish(page);
     await page.getByRole('button', { name: 'Login with HabiTrack Account' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: new RegExp(LEADER.email.replace(/\./g, '\\.')) }).click({ timeout: 30_000 });
     await page.getByText(`Welcome, ${LEADER.name}`).waitFor({ timeout: 30_000 });

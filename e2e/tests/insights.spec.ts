@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectScreenPasses } from '../fixtures/screen-checks.ts';
+import { keptFor } from '../fixtures/kept-screens.ts';
 import { pageTiming, recordLargestPaints } from '../fixtures/page-timing.ts';
 import { signInAs } from '../fixtures/sign-in.ts';
 
@@ -113,11 +114,7 @@ test('reopened the same day, the insights paint before the app is asked for, and
   await expect(heading(page, 'Programme insights')).toBeVisible();
   await expect(page.getByText(/^Last 4 weeks: /)).toBeVisible();
   // The look is kept once the screen has settled with its answers in.
-  await expect
-    .poll(() => page.evaluate(`Object.keys(JSON.parse(localStorage.getItem('keptScreens') || '{}').screens || {})`), {
-      timeout: 15_000,
-    })
-    .toContain('/leader/insights');
+  await keptFor(page, '/leader/insights');
 
   await recordLargestPaints(page);
   const fresh = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/insights');

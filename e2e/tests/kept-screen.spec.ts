@@ -5,24 +5,12 @@
 // forgotten on logout.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../fixtures/sign-in.ts';
+import { keptFor, keptScreens } from '../fixtures/kept-screens.ts';
 import { pageTiming, recordLargestPaints } from '../fixtures/page-timing.ts';
 
 const MEMBER = { email: 'tom.gallagher@acme.example', name: 'Tom Gallagher' };
 const DASHBOARD = '/programme/dashboard';
 const ENTRY = /\/assets\/index-[^/]+\.js$/;
-
-type KeptScreens = { date: string; build: string; sessionKeys: string[]; screens: Record<string, unknown> };
-
-// Browser code as text: this project's type checking knows no DOM.
-function keptScreens(page: Page): Promise<KeptScreens | null> {
-  return page.evaluate(`JSON.parse(localStorage.getItem('keptScreens') || 'null')`) as Promise<KeptScreens | null>;
-}
-
-async function keptFor(page: Page, path: string) {
-  await expect
-    .poll(async () => Object.keys((await keptScreens(page))?.screens ?? {}), { timeout: 15_000 })
-    .toContain(path);
-}
 
 // Holds the app's entry back until released: what the page shows then is what it shows without the app.
 async function holdEntry(page: Page): Promise<() => void> {
