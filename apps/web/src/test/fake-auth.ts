@@ -15,6 +15,8 @@ export type FakeAuthOptions = {
   token?: string | null;
   // Never finishes starting: the provider type stays "being resolved".
   pending?: boolean;
+  // Finishes starting only once this promise has resolved (a sign-in SDK still downloading).
+  startsWhen?: Promise<void>;
 };
 
 export function createUser(overrides: Partial<THybridAuthUser> = {}): THybridAuthUser {
@@ -32,22 +34,26 @@ export function createFakeAuth(options: FakeAuthOptions = {}) {
   };
   const createAdapter: TAuthAdapterFactory = (idpType, _config, { onStatus }) => {
     calls.created.push(idpType);
+    // Like the SDK adapters, a sign-out before the start has finished cannot begin.
+    let started = false;
+    const start = (): Promise<TAdapterSession> => {
+      if (options.pending) return new Promise<TAdapterSession>(() => {});
+      if (options.initError) return Promise.reject(options.initError);
+      started = true;
+      return Promise.resolve({
+        user: options.user === undefined ? createUser() : options.user,
+        redirect: options.redirect ?? null,
+      });
+    };
     return {
-      init: () =>
-        options.pending
-          ? new Promise<TAdapterSession>(() => {})
-          : options.initError
-            ? Promise.reject(options.initError)
-            : Promise.resolve({
-                user: options.user === undefined ? createUser() : options.user,
-                redirect: options.redirect ?? null,
-              }),
+      init: () => (options.startsWhen ? options.startsWhen.then(start) : start()),
       login: async (returnTo) => {
         calls.login.push(returnTo);
         onStatus('login');
         if (options.loginError) throw options.loginError;
       },
       logout: async () => {
+        if (!started) throw new Error('The sign-in service has not started yet.');
         calls.logout += 1;
       },
       getAccessToken: async () => {

@@ -138,6 +138,27 @@ describe('HybridAuthProvider: actions', () => {
     expect(fake.calls.reload).toBe(0);
   });
 
+  it('a logout asked for before the SDK has started (a kept screen is live first) waits for it, then signs out', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem(hostedKey, JSON.stringify({ body: {} }));
+    let finishStart!: () => void;
+    const fake = renderProvider({ startsWhen: new Promise<void>((resolve) => (finishStart = resolve)) });
+    let loggingOut!: Promise<void>;
+    act(() => {
+      loggingOut = fake.result.current.logout();
+    });
+    expect(fake.result.current.interactionStatus).toBe('logout');
+    expect(fake.calls.logout).toBe(0);
+
+    await act(async () => {
+      finishStart();
+      await loggingOut;
+    });
+    expect(fake.calls.logout).toBe(1);
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
   it('a login that cannot start is logged and the loading mark reset', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     setSelectedIdpType('azure_ad');

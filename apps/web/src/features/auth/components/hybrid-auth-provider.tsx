@@ -206,13 +206,17 @@ export function HybridAuthProvider({
     clearQuerySnapshot();
     onSignOut?.();
     setInteractionStatus('logout');
+    // A returning member's screen is live before the SDK has started (it starts after the first
+    // paint): a Logout pressed then waits for it rather than being lost.
+    await started.promise;
+    setInteractionStatus('logout');
     try {
       await adapter.logout();
     } catch (error) {
       console.error('Sign-out could not start', error);
       setInteractionStatus('none');
     }
-  }, [onSignOut]);
+  }, [onSignOut, started]);
 
   const switchProvider = useCallback(
     (type: TIdpType) => {
