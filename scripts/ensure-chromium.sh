@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Makes sure Debian's Chromium is installed at /usr/bin/chromium (the e2e suite drives it).
+# Makes sure Debian's Chromium is installed: the browser at /usr/bin/chromium (Lighthouse in
+# `npm run bench:web`) and its headless shell at /usr/lib/chromium/chromium-headless-shell (the e2e
+# suite drives it: the browser without its own interface, lighter on a 2-core machine).
 # Never uses `playwright install`: browser downloads do not work on these machines.
 set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
+HEADLESS_SHELL=/usr/lib/chromium/chromium-headless-shell
 
-if [ -x "$CHROMIUM" ]; then
-  echo "chromium: found $CHROMIUM ($("$CHROMIUM" --version 2>/dev/null || echo 'version unknown'))"
+if [ -x "$CHROMIUM" ] && [ -x "$HEADLESS_SHELL" ]; then
+  echo "chromium: found $CHROMIUM ($("$CHROMIUM" --version 2>/dev/null || echo 'version unknown')) and its headless shell"
   exit 0
 fi
 
-echo "chromium: $CHROMIUM is missing, installing Debian's chromium package with apt-get"
+echo "chromium: installing Debian's chromium and chromium-headless-shell packages with apt-get"
 
 SUDO=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -18,13 +21,13 @@ if [ "$(id -u)" -ne 0 ]; then
     SUDO=(sudo -n)
   else
     echo "chromium: ERROR: installing chromium needs root (or password-less sudo)." >&2
-    echo "chromium: run as root: apt-get update && apt-get install -y chromium" >&2
+    echo "chromium: run as root: apt-get update && apt-get install -y chromium chromium-headless-shell" >&2
     exit 1
   fi
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "chromium: ERROR: apt-get not found; install Chromium so that $CHROMIUM exists, then retry." >&2
+  echo "chromium: ERROR: apt-get not found; install Chromium so that $CHROMIUM and $HEADLESS_SHELL exist, then retry." >&2
   exit 1
 fi
 
@@ -36,13 +39,15 @@ if ! "${SUDO[@]}" apt-get "${APT_OPTS[@]}" update -q; then
   echo "chromium: ERROR: apt-get update failed (are Debian's package mirrors reachable?)." >&2
   exit 1
 fi
-if ! "${SUDO[@]}" apt-get "${APT_OPTS[@]}" install -y -q chromium; then
-  echo "chromium: ERROR: apt-get install chromium failed." >&2
+if ! "${SUDO[@]}" apt-get "${APT_OPTS[@]}" install -y -q chromium chromium-headless-shell; then
+  echo "chromium: ERROR: apt-get install chromium chromium-headless-shell failed." >&2
   exit 1
 fi
 
-if [ ! -x "$CHROMIUM" ]; then
-  echo "chromium: ERROR: the chromium package installed, but $CHROMIUM does not exist." >&2
-  exit 1
-fi
-echo "chromium: installed $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
+for binary in "$CHROMIUM" "$HEADLESS_SHELL"; do
+  if [ ! -x "$binary" ]; then
+    echo "chromium: ERROR: the packages installed, but $binary does not exist." >&2
+    exit 1
+  fi
+done
+echo "chromium: installed $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM") and its headless shell"

@@ -69,7 +69,11 @@ describe('mail settings', () => {
 
 describe('notification settings', () => {
   it('ticks the scheduler unless switched off (off by default in tests), with a demo secret unless one is set', () => {
-    expect(loadConfig({}).notifications).toEqual({ scheduler: true, unsubscribeSecret: DEMO_UNSUBSCRIBE_SECRET });
+    expect(loadConfig({}).notifications).toEqual({
+      scheduler: true,
+      tickSeconds: 60,
+      unsubscribeSecret: DEMO_UNSUBSCRIBE_SECRET,
+    });
     expect(loadConfig({ NODE_ENV: 'production' }).notifications.scheduler).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).notifications.scheduler).toBe(false);
     expect(loadConfig({ NOTIFICATIONS_SCHEDULER: 'off' }).notifications.scheduler).toBe(false);
@@ -85,6 +89,16 @@ describe('notification settings', () => {
     expect(() => loadConfig({ NOTIFICATIONS_SCHEDULER: 'yes' })).toThrow(
       /^Environment variable NOTIFICATIONS_SCHEDULER is invalid/,
     );
+  });
+
+  it('ticks every minute, or every number of seconds that divides one, and refuses any other', () => {
+    expect(loadConfig({ NOTIFICATIONS_TICK_SECONDS: '5' }).notifications.tickSeconds).toBe(5);
+    expect(loadConfig({ NOTIFICATIONS_TICK_SECONDS: '60' }).notifications.tickSeconds).toBe(60);
+    for (const refused of ['0', '7', '45', '90', '2.5', 'often']) {
+      expect(() => loadConfig({ NOTIFICATIONS_TICK_SECONDS: refused }), refused).toThrow(
+        /^Environment variable NOTIFICATIONS_TICK_SECONDS is invalid: .*divides 60/,
+      );
+    }
   });
 });
 

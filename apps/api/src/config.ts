@@ -61,6 +61,13 @@ const ConfigSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('HabiTrack <no-reply@habitrack.local>'),
   NOTIFICATIONS_SCHEDULER: z.enum(['on', 'off']).optional(),
+  // How often the scheduler ticks: a whole minute by default, or a number of seconds that divides
+  // one (a shorter tick sends a reminder sooner after its minute, for one more read each tick).
+  NOTIFICATIONS_TICK_SECONDS: z
+    .enum(['1', '2', '3', '4', '5', '6', '10', '12', '15', '20', '30', '60'], {
+      error: 'must be a number of seconds that divides 60: 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60',
+    })
+    .default('60'),
   UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   CORS_ORIGINS: z
     .string()
@@ -186,8 +193,8 @@ export type Config = {
   // SMTP_URL unset: e-mail goes to the developer mail folder (docs/operations/email.md).
   mail: { smtpUrl: string | undefined; from: string };
   // Reminders and weekly summaries (docs/decisions/015-reminders.md): whether this process ticks
-  // every minute to queue them, and the key that signs their unsubscribe links.
-  notifications: { scheduler: boolean; unsubscribeSecret: string };
+  // every minute (or every `tickSeconds`) to queue them, and the key that signs their unsubscribe links.
+  notifications: { scheduler: boolean; tickSeconds: number; unsubscribeSecret: string };
   // Browser origins allowed to call the API cross-origin (docs/operations/security.md).
   corsOrigins: string[];
   // Requests per minute on /api/v1/* per signed-in user, or per address before sign-in.
@@ -255,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     notifications: {
       scheduler: c.NOTIFICATIONS_SCHEDULER ? c.NOTIFICATIONS_SCHEDULER === 'on' : c.NODE_ENV !== 'test',
+      tickSeconds: Number(c.NOTIFICATIONS_TICK_SECONDS),
       unsubscribeSecret: c.UNSUBSCRIBE_SECRET ?? DEMO_UNSUBSCRIBE_SECRET,
     },
     corsOrigins: c.CORS_ORIGINS ? originsOf(c.CORS_ORIGINS.split(',')) : originsOf([publicUrl]),

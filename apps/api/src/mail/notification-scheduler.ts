@@ -15,7 +15,7 @@ export function startNotificationScheduler(
     db: DbOrTx;
     logger: FastifyBaseLogger;
     now?: () => Date;
-    // Croner's pattern; every minute unless a test wants every second.
+    // Croner's pattern (tickPattern); every minute unless set.
     pattern?: string;
     // Also tick once right away, not only at the next minute (a worker starting up).
     tickAtStart?: boolean;
@@ -44,4 +44,10 @@ export function startNotificationScheduler(
       logger.info('notification scheduler stopped');
     },
   };
+}
+
+// Croner's pattern for a tick every `seconds` (a divisor of 60, NOTIFICATIONS_TICK_SECONDS): on the
+// minute for 60, else on every multiple of `seconds` past it.
+export function tickPattern(seconds: number): string {
+  return seconds === 60 ? '* * * * *' : `*/${seconds} * * * * *`;
 }

@@ -27,7 +27,7 @@ describeEachDatabase('notification preferences and unsubscribe links', (getDatab
     app = await createTestApp(getDatabase(), {
       keySets: issuers.keySets,
       now: () => now,
-      config: { notifications: { scheduler: false, unsubscribeSecret: SECRET } },
+      config: { notifications: { scheduler: false, tickSeconds: 60, unsubscribeSecret: SECRET } },
     });
   });
   afterAll(async () => {

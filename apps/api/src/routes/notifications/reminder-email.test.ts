@@ -36,7 +36,10 @@ describeEachDatabase('reminder and summary e-mails through SMTP', (getDatabase) 
     smtp = await startTestSmtpServer();
     app = await createTestApp(getDatabase(), {
       keySets: issuers.keySets,
-      config: { publicUrl: PUBLIC_URL, notifications: { scheduler: false, unsubscribeSecret: SECRET } },
+      config: {
+        publicUrl: PUBLIC_URL,
+        notifications: { scheduler: false, tickSeconds: 60, unsubscribeSecret: SECRET },
+      },
     });
   });
   afterAll(async () => {

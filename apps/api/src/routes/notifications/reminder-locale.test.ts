@@ -19,7 +19,10 @@ describeEachDatabase('reminders in the member’s language', (getDatabase) => {
     issuers = await createTestIssuers();
     app = await createTestApp(getDatabase(), {
       keySets: issuers.keySets,
-      config: { publicUrl: PUBLIC_URL, notifications: { scheduler: false, unsubscribeSecret: SECRET } },
+      config: {
+        publicUrl: PUBLIC_URL,
+        notifications: { scheduler: false, tickSeconds: 60, unsubscribeSecret: SECRET },
+      },
     });
   });
   afterAll(async () => {
