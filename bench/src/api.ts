@@ -206,10 +206,22 @@ async function benchDatabase(
     [...Object.values(rot).flatMap((r) => r.users), users[0]!, ...week, ...year, ...small, ...bigSample],
     tokens,
   );
-  const { running, stop } = await startVariants(variants, data.target, issuer);
+  // The 200-member organisation's API, on its own database: one process, as configured. It starts
+  // at the same time as the others, on the machine's other core; if either start fails, both stop.
+  const [variantsStarted, api200Started] = await Promise.allSettled([
+    startVariants(variants, data.target, issuer),
+    data200 ? startApi(data200.target, issuer) : Promise.resolve(null),
+  ]);
+  if (variantsStarted.status === 'rejected' || api200Started.status === 'rejected') {
+    if (variantsStarted.status === 'fulfilled') await variantsStarted.value.stop();
+    if (api200Started.status === 'fulfilled') await api200Started.value?.stop();
+    throw variantsStarted.status === 'rejected'
+      ? variantsStarted.reason
+      : (api200Started as PromiseRejectedResult).reason;
+  }
+  const { running, stop } = variantsStarted.value;
+  const api200 = api200Started.value;
   const api = running[0]!.api;
-  // The 200-member organisation's API, on its own database: one process, as configured.
-  const api200 = data200 ? await startApi(data200.target, issuer) : null;
   // Which process answers a target: the 200-member organisation's insights have their own.
   const processesOf = (name: TargetName) => (ORG200_TARGETS[name] ? [{ ...running[0]!, api: api200! }] : running);
   // What each API's PostgreSQL database is running (PGlite runs inside the API process: its
