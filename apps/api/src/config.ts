@@ -1,32 +1,11 @@
 import { z } from 'zod';
+import { OPT_IN_SPEED, SPEED_SWITCHES, speedSettings, switchList, type SpeedSettings } from './speed-setting.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy-setting.ts';
 
 export { parseTrustProxy, type TrustProxy };
 
 // The one place that reads process.env (docs/conventions.md#one-reader-of-the-environment).
 // Everything else receives a Config.
-// What SPEED_OFF can switch off (docs/ARCHITECTURE.md "How the API stays fast").
-const SPEED_SWITCHES = [
-  'shared-statements',
-  'named-statements',
-  'held-answers',
-  'token-cache',
-  'frozen-items',
-  'known-callers',
-  'all',
-] as const;
-
-// The speed mechanisms that stay off unless SPEED_ON names them.
-const OPT_IN_SPEED = ['known-callers'] as const;
-// A comma-separated list of some of `names` (SPEED_ON, SPEED_OFF).
-const switchList = (names: readonly string[]) =>
-  z
-    .string()
-    .refine(
-      (v) => v.split(',').every((name) => !name.trim() || names.includes(name.trim())),
-      `must be a comma-separated list of ${names.join(', ')}`,
-    )
-    .optional();
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -219,14 +198,7 @@ export type Config = {
   demoGoals: boolean;
   // The speed mechanisms, each on unless SPEED_OFF names it (or says `all`); known callers only
   // where SPEED_ON names them.
-  speed: {
-    sharedStatements: boolean;
-    namedStatements: boolean;
-    heldAnswers: boolean;
-    tokenCache: boolean;
-    frozenItems: boolean;
-    knownCallers: boolean;
-  };
+  speed: SpeedSettings;
 };
 
 export class ConfigError extends Error {}
@@ -276,21 +248,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     demoGoals: c.DEMO_GOALS !== 'off',
     speed: speedSettings(c.SPEED_OFF, c.SPEED_ON, c.DATABASE_POOLER),
-  };
-}
-
-function speedSettings(off = '', optIn = '', pooler: 'none' | 'transaction'): Config['speed'] {
-  const listed = (list: string) => new Set(list.split(',').map((name) => name.trim()));
-  const [names, optedIn] = [listed(off), listed(optIn)];
-  const optional = (name: string) => (OPT_IN_SPEED as readonly string[]).includes(name);
-  const on = (name: string) => !names.has(name) && !names.has('all') && (!optional(name) || optedIn.has(name));
-  return {
-    sharedStatements: on('shared-statements'),
-    namedStatements: on('named-statements') && pooler === 'none',
-    heldAnswers: on('held-answers'),
-    tokenCache: on('token-cache'),
-    frozenItems: on('frozen-items'),
-    knownCallers: on('known-callers'),
   };
 }
 
