@@ -209,6 +209,7 @@ export function HybridAuthProvider({
     // A returning member's screen is live before the SDK has started (it starts after the first
     // paint): a Logout pressed then waits for it rather than being lost.
     await started.promise;
+    // The start has set the status back to none.
     setInteractionStatus('logout');
     try {
       await adapter.logout();
