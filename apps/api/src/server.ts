@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { productionProblems } from './production-settings.ts';
 import { DatabaseLockedError, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
-import { startNotificationScheduler, tickPattern, type NotificationScheduler } from './mail/notification-scheduler.ts';
+import { startNotificationScheduler, type NotificationScheduler } from './mail/notification-scheduler.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import { startRetentionScheduler, type RetentionScheduler } from './services/retention/retention-scheduler.ts';
 import { latestAppliedMigration } from './db/queries/health/health.ts';
@@ -139,7 +139,7 @@ async function main() {
         logger: app.log,
         publicUrl: config.publicUrl,
         unsubscribeSecret: config.notifications.unsubscribeSecret,
-        pattern: tickPattern(config.notifications.tickSeconds),
+        tickSeconds: config.notifications.tickSeconds,
         // A worker that starts (or restarts) catches up at once rather than at the next minute.
         tickAtStart: true,
       });

@@ -27,7 +27,7 @@ describeEachDatabase('notification scheduler', (getDatabase) => {
       logger: pino({ level: 'silent' }),
       // 08:00 NZST on 15 June 2026.
       now: () => new Date('2026-06-14T20:00:30Z'),
-      pattern: tickPattern(1),
+      tickSeconds: 1,
     });
     const deadline = Date.now() + 10_000;
     while ((await outboxFor(db, member.id)).length === 0 && Date.now() < deadline) {

@@ -5,18 +5,18 @@ import { runNotificationsOnce, type NotificationSettings } from '../services/not
 
 export type NotificationScheduler = { stop: () => Promise<void> };
 
-// Every minute, on the minute (croner), queues the reminders and summaries due then. Every
-// instance may run one: the claims in the database make each e-mail once (decision 015). A tick
-// still running when the next is due makes that one skip (croner's protect); a failed tick is
-// logged and the next minute tries again, within the catch-up window. NOTIFICATIONS_SCHEDULER=off
-// leaves it out of this process.
+// Every minute, on the minute (croner; or every `tickSeconds`), queues the reminders and summaries
+// due then. Every instance may run one: the claims in the database make each e-mail once (decision
+// 015). A tick still running when the next is due makes that one skip (croner's protect); a failed
+// tick is logged and the next minute tries again, within the catch-up window.
+// NOTIFICATIONS_SCHEDULER=off leaves it out of this process.
 export function startNotificationScheduler(
   options: NotificationSettings & {
     db: DbOrTx;
     logger: FastifyBaseLogger;
     now?: () => Date;
-    // Croner's pattern (tickPattern); every minute unless set.
-    pattern?: string;
+    // Seconds between ticks, a divisor of 60 (NOTIFICATIONS_TICK_SECONDS); 60 unless set.
+    tickSeconds?: number;
     // Also tick once right away, not only at the next minute (a worker starting up).
     tickAtStart?: boolean;
   },
@@ -33,7 +33,7 @@ export function startNotificationScheduler(
   };
   const job = scheduleJob({
     name: 'notifications',
-    pattern: options.pattern ?? '* * * * *',
+    pattern: tickPattern(options.tickSeconds ?? 60),
     tickAtStart: options.tickAtStart,
     tick,
   });
