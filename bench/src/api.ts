@@ -5,6 +5,7 @@
 //   --explain       print EXPLAIN (ANALYZE, BUFFERS) of the hot queries on the generated data
 //   --targets=flow,log   a subset of the targets (the reference always runs)
 //   --compare=a,b+c,same API processes with speed mechanisms switched off, in the same rounds
+//   --rounds=5 --seconds=8   more or longer rounds than the mode's own (2 of 2 s smoke, 3 of 8 s)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -50,8 +51,16 @@ const variants = parseVariants(args.find((a) => a.startsWith('--compare='))?.sli
 
 // Smoke rounds of 2 s: at 50 connections still hundreds of requests a round on the 2-core machine;
 // the noise margin and the second measurement absorb the rest (docs/benchmarks.md).
-const DURATION_S = smoke ? 2 : 8;
-const ROUNDS = smoke ? 2 : 3;
+const count = (name: string, fallback: number) => {
+  const given = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  if (given === undefined) return fallback;
+  const value = Number(given);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} takes a whole number of at least 1, not "${given}"`);
+  return value;
+};
+const DURATION_S = count('seconds', smoke ? 2 : 8);
+const ROUNDS = count('rounds', smoke ? 2 : 3);
 const WARMUP_S = smoke ? 1 : 2;
 // A smoke run is short and noisy: it fails only below budget × (1 − margin).
 const NOISE_MARGIN = smoke ? 0.25 : 0;

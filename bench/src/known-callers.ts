@@ -1,5 +1,5 @@
-// One member's hot requests, one at a time, alternating between an API with known callers and one
-// without (their default; SPEED_ON=known-callers switches them on) on the same database: the
+// One member's hot requests, one at a time, alternating between an API with known callers (the
+// default) and one without (SPEED_OFF=known-callers) on the same database: the
 // median of each, in one sitting.
 // Run: npx tsx bench/src/known-callers.ts [pglite|postgres] (postgres: DATABASE_URL).
 import { performance } from 'node:perf_hooks';

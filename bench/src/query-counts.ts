@@ -84,7 +84,7 @@ for (const kind of databaseKinds) {
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
     }
     console.log(
-      `${kind.padEnd(8)} ${url.replace(world.programme.id, '{id}').replace(userHabitIds[0]!, '{id}').padEnd(42)} ${statements} statements (after an earlier request of the same member; known callers as configured: SPEED_ON), median ${median(times).toFixed(1)} ms`,
+      `${kind.padEnd(8)} ${url.replace(world.programme.id, '{id}').replace(userHabitIds[0]!, '{id}').padEnd(42)} ${statements} statements (after an earlier request of the same member; known callers as configured), median ${median(times).toFixed(1)} ms`,
     );
   }
   await app.close();

@@ -136,8 +136,6 @@ export function startApi(
     // The benchmark sends thousands of requests per minute per user on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000000',
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
-    // SPEED_ON=known-callers in the benchmark's own environment measures the API with them.
-    ...(process.env.SPEED_ON ? { SPEED_ON: process.env.SPEED_ON } : {}),
     ...options.env,
   };
   // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the API.

@@ -168,16 +168,16 @@ describe('security settings', () => {
 });
 
 describe('speed settings', () => {
-  it('has every speed mechanism on unless SPEED_OFF names it, and known callers only where SPEED_ON names them', () => {
+  it('has every speed mechanism on unless SPEED_OFF names it', () => {
     expect(loadConfig({}).speed).toEqual({
       sharedStatements: true,
       namedStatements: true,
       heldAnswers: true,
       tokenCache: true,
       frozenItems: true,
-      knownCallers: false,
+      knownCallers: true,
     });
-    expect(loadConfig({ SPEED_OFF: 'held-answers, token-cache', SPEED_ON: 'known-callers' }).speed).toEqual({
+    expect(loadConfig({ SPEED_OFF: 'held-answers, token-cache' }).speed).toEqual({
       sharedStatements: true,
       namedStatements: true,
       heldAnswers: false,
@@ -186,9 +186,8 @@ describe('speed settings', () => {
       knownCallers: true,
     });
     expect(loadConfig({ SPEED_OFF: 'frozen-items' }).speed.frozenItems).toBe(false);
-    expect(loadConfig({ SPEED_ON: 'known-callers', SPEED_OFF: 'known-callers' }).speed.knownCallers).toBe(false);
-    expect(loadConfig({ SPEED_ON: 'known-callers', SPEED_OFF: 'all' }).speed.knownCallers).toBe(false);
-    expect(() => loadConfig({ SPEED_ON: 'held-answers' })).toThrow(/Environment variable SPEED_ON is invalid: must be/);
+    expect(loadConfig({ SPEED_OFF: 'known-callers' }).speed.knownCallers).toBe(false);
+    expect(loadConfig({ SPEED_OFF: 'all' }).speed.knownCallers).toBe(false);
     expect(loadConfig({ SPEED_OFF: 'all' }).speed).toEqual({
       sharedStatements: false,
       namedStatements: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPT_IN_SPEED, SPEED_SWITCHES, speedSettings, switchList, type SpeedSettings } from './speed-setting.ts';
+import { SPEED_SWITCHES, speedSettings, switchList, type SpeedSettings } from './speed-setting.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy-setting.ts';
 
 export { parseTrustProxy, type TrustProxy };
@@ -81,7 +81,6 @@ const ConfigSchema = z.object({
   // connection's named statements: `transaction` sends them unnamed (docs/operations/capacity.md#pgbouncer).
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   // Known callers only where named (docs/decisions/023-one-round-trip.md#measured-under-load).
-  SPEED_ON: switchList(OPT_IN_SPEED),
   SPEED_OFF: switchList(SPEED_SWITCHES),
 });
 
@@ -196,8 +195,7 @@ export type Config = {
   // The demo seed (outside production) includes the leader's goals, departments and KPIs, unless
   // DEMO_GOALS=off (the programme as it is before the leader has set goals).
   demoGoals: boolean;
-  // The speed mechanisms, each on unless SPEED_OFF names it (or says `all`); known callers only
-  // where SPEED_ON names them.
+  // The speed mechanisms, each on unless SPEED_OFF names it (or says `all`).
   speed: SpeedSettings;
 };
 
@@ -247,7 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     demoGoals: c.DEMO_GOALS !== 'off',
-    speed: speedSettings(c.SPEED_OFF, c.SPEED_ON, c.DATABASE_POOLER),
+    speed: speedSettings(c.SPEED_OFF, c.DATABASE_POOLER),
   };
 }
 

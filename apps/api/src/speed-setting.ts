@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEED_OFF and SPEED_ON as config.ts reads them: which of the API's speed mechanisms run.
+// SPEED_OFF as config.ts reads it: which of the API's speed mechanisms run.
 
 // What SPEED_OFF can switch off (docs/ARCHITECTURE.md "How the API stays fast").
 export const SPEED_SWITCHES = [
@@ -13,9 +13,7 @@ export const SPEED_SWITCHES = [
   'all',
 ] as const;
 
-// The speed mechanisms that stay off unless SPEED_ON names them.
-export const OPT_IN_SPEED = ['known-callers'] as const;
-// A comma-separated list of some of `names` (SPEED_ON, SPEED_OFF).
+// A comma-separated list of some of `names` (SPEED_OFF).
 export const switchList = (names: readonly string[]) =>
   z
     .string()
@@ -36,11 +34,9 @@ export type SpeedSettings = {
 };
 
 // Named statements cannot pass a pooler in transaction mode (DATABASE_POOLER).
-export function speedSettings(off = '', optIn = '', pooler: 'none' | 'transaction'): SpeedSettings {
-  const listed = (list: string) => new Set(list.split(',').map((name) => name.trim()));
-  const [names, optedIn] = [listed(off), listed(optIn)];
-  const optional = (name: string) => (OPT_IN_SPEED as readonly string[]).includes(name);
-  const on = (name: string) => !names.has(name) && !names.has('all') && (!optional(name) || optedIn.has(name));
+export function speedSettings(off = '', pooler: 'none' | 'transaction'): SpeedSettings {
+  const names = new Set(off.split(',').map((name) => name.trim()));
+  const on = (name: string) => !names.has(name) && !names.has('all');
   return {
     sharedStatements: on('shared-statements'),
     namedStatements: on('named-statements') && pooler === 'none',

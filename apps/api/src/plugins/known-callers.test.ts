@@ -28,12 +28,8 @@ describeEachDatabase('known callers', (getDatabase) => {
 
   beforeAll(async () => {
     issuers = await createTestIssuers();
-    // Known callers are switched on (SPEED_ON=known-callers); the default is off.
-    app = await createTestApp(getDatabase(), {
-      keySets: issuers.keySets,
-      now: () => NOW,
-      config: { speed: { ...testConfig().speed, knownCallers: true } },
-    });
+    // Known callers as configured by default: on.
+    app = await createTestApp(getDatabase(), { keySets: issuers.keySets, now: () => NOW });
     fresh = await createTestApp(getDatabase(), {
       keySets: issuers.keySets,
       now: () => NOW,

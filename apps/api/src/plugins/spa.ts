@@ -138,7 +138,7 @@ async function spaPlugin(app: FastifyInstance, options: { root: string; webConfi
     app.get('/login', { schema: { hide: true } }, (request, reply) => {
       const page = loginPage(request.headers['accept-language']);
       if (!page) return sendIndex(index, request, reply);
-      const policy = reply.raw.getHeader('content-security-policy');
+      const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') reply.header('content-security-policy', withScriptHash(policy, page.scriptHash));
       return sendIndex(page.document, request, reply, 'accept-encoding, accept-language');
     });

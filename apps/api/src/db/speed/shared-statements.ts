@@ -44,7 +44,9 @@ const column = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase
 
 const CALLER_PARAMS = { callerIdentity: 'uuid', callerPrint: 'text' } as const;
 
-function callTable<C extends Call>(statement: SharedStatement<C, unknown>): CallTable<C> & { stale: SQL | null } {
+function callTable<C extends Call>(
+  statement: SharedStatement<C, unknown>,
+): CallTable<C> & { checked: SQL | null; stale: SQL | null } {
   const params: Record<string, ColumnType> = statement.confirms
     ? { ...statement.params, ...CALLER_PARAMS }
     : statement.params;
@@ -61,16 +63,25 @@ function callTable<C extends Call>(statement: SharedStatement<C, unknown>): Call
   const refs = Object.fromEntries(names.map((name) => [name, sql.raw(`calls.${column(name)}`)]));
   const { confirms } = statement;
   if (!confirms)
-    return { ...refs, table: sql`${unnested} as calls`, position: sql`calls.position`, stale: null } as never;
+    return {
+      ...refs,
+      table: sql`${unnested} as calls`,
+      position: sql`calls.position`,
+      checked: null,
+      stale: null,
+    } as never;
   const current = confirms.isCurrent({
     userId: sql.raw(`c.${column(confirms.caller)}`),
     identityId: sql.raw('c.caller_identity'),
     print: sql.raw('c.caller_print'),
   });
-  // The calls whose caller is current (or has nothing to confirm); the others answer a negative position.
-  const table = sql`(select * from ${unnested} c where c.caller_print is null or ${current}) as calls`;
-  const stale = sql`select -c.position, null from ${unnested} c where c.caller_print is not null and not ${current}`;
-  return { ...refs, table, position: sql`calls.position`, stale } as never;
+  // Each call's caller is checked once (a call without a print has nothing to confirm): the calls
+  // whose caller is current are the statement's table, the others answer a negative position.
+  const checked = sql`with checked_calls as materialized (
+    select c.*, c.caller_print is null or ${current} as caller_current from ${unnested} c)`;
+  const table = sql`(select * from checked_calls where caller_current) as calls`;
+  const stale = sql`select -c.position, null from checked_calls c where not c.caller_current`;
+  return { ...refs, table, position: sql`calls.position`, checked, stale } as never;
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -81,7 +92,9 @@ type StatementText = { text: string; values: (calls: Call[]) => (string | null)[
 export function statementText<C extends Call>(statement: SharedStatement<C, unknown>): StatementText {
   const table = callTable(statement);
   const query = dialect.sqlToQuery(
-    table.stale ? sql`${statement.query(table)} union all ${table.stale}` : statement.query(table),
+    table.checked && table.stale
+      ? sql`${table.checked} ${statement.query(table)} union all ${table.stale}`
+      : statement.query(table),
   );
   const names = query.params.map((p) => (p as { name: string }).name);
   return { text: query.sql, values: (calls) => names.map((name) => calls.map((call) => call[name] ?? null)) };

@@ -39,10 +39,11 @@ type UserJson = Omit<
   createdAt: string;
 };
 
-// What a known caller is confirmed by (db/speed/known-callers.ts): a print of everything the
-// sign-in lookup read of the user and their organisation. Any change to either row (role, team,
-// deactivation, erasure, terms, time zone, organisation, trusted tenants, ...) changes it.
-const printSql = sql.raw(`md5(row(u.*, o.name, o.azure_tenant_ids, o.default_locale)::text)`);
+// What a known caller is confirmed by (db/speed/known-callers.ts): a print of the user's and their
+// organisation's rows as the sign-in lookup read them, the transactions that wrote them (`xmin`).
+// Any change to either row (role, team, deactivation, erasure, terms, time zone, organisation,
+// trusted tenants, ...) writes a new version of it with a new `xmin`, so it changes the print.
+const printSql = sql.raw(`u.xmin::text || ' ' || o.xmin::text`);
 
 // True while the caller is as the sign-in lookup read them: the identity still leads to the same
 // user, and the print of their rows is the same. Hot statements check it in the same statement.
