@@ -1,6 +1,7 @@
-// Child processes the benchmark measures: the reference server, the API server (as in
-// production: apps/api/src/server.ts under tsx, logging off), and the JWKS the API trusts.
+// Child processes the benchmark measures: the reference server, the API server (apps/api/src/server.ts
+// under tsx, logging off, or the release build under plain node), and the JWKS the API trusts.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -44,7 +45,9 @@ async function startChild(
 ): Promise<Running> {
   const root = options.root ?? benchRoot;
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, script)], {
+  // TypeScript runs under tsx; a built file (.js) with plain node.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, path.join(root, script)], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,7 +119,7 @@ export async function startIssuer(): Promise<Issuer> {
 export function startApi(
   target: Target,
   issuer: Issuer,
-  options: { env?: NodeJS.ProcessEnv; root?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; root?: string; release?: boolean } = {},
 ): Promise<Running> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -140,5 +143,8 @@ export function startApi(
   };
   // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the API.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startChild('apps/api/src/server.ts', env, '/healthz', { nodeArgs, root: options.root });
+  const entry = options.release ? 'apps/api/dist/server.js' : 'apps/api/src/server.ts';
+  if (!existsSync(path.join(options.root ?? benchRoot, entry)))
+    throw new Error(`${entry} is missing: run \`npm run build\` first.`);
+  return startChild(entry, env, '/healthz', { nodeArgs, root: options.root });
 }

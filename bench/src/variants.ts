@@ -1,6 +1,7 @@
 // `--compare=a,b+c,same,/path`: besides the API as configured, one more API process per entry with
 // the named speed mechanisms switched off (SPEED_OFF, apps/api/src/config.ts); `same` is a second
-// identical process, whose difference from the first is the run's noise; a path is another
+// identical process, whose difference from the first is the run's noise; `release` is the release
+// build (apps/api/dist/server.js, `npm run build`) under plain node; a path is another
 // checkout of the project (e.g. an earlier commit), whose API is measured as it is. Every process is
 // measured in the same rounds, one after the other for each target (which one goes first turns
 // with each round), so their ratios compare within one run (docs/benchmarks.md, "What each
@@ -10,7 +11,7 @@ import path from 'node:path';
 import type { Target } from './data.ts';
 import { startApi, type Issuer, type Running } from './servers.ts';
 
-export type Variant = { label: string; speedOff: string[]; root?: string };
+export type Variant = { label: string; speedOff: string[]; root?: string; release?: boolean };
 
 export function parseVariants(arg: string | undefined): Variant[] {
   const main: Variant = { label: 'as configured', speedOff: [] };
@@ -20,6 +21,7 @@ export function parseVariants(arg: string | undefined): Variant[] {
     .filter(Boolean)
     .map((entry): Variant => {
       if (entry === 'same') return { label: 'same again', speedOff: [] };
+      if (entry === 'release') return { label: 'release build', speedOff: [], release: true };
       if (entry.startsWith('/')) return { label: `checkout ${path.basename(entry)}`, speedOff: [], root: entry };
       return { label: `without ${entry.split('+').join(' + ')}`, speedOff: entry.split('+') };
     });
@@ -51,7 +53,8 @@ export async function startVariants(
         own = { ...target, dataDir: copy };
       }
       const env = variant.speedOff.length ? { SPEED_OFF: variant.speedOff.join(',') } : {};
-      running.push({ ...variant, api: await startApi(own, issuer, { env, root: variant.root }) });
+      const options = { env, root: variant.root, release: variant.release };
+      running.push({ ...variant, api: await startApi(own, issuer, options) });
     }
   } catch (error) {
     await stop();
