@@ -80,7 +80,7 @@ const ConfigSchema = z.object({
   // A pooler in transaction mode in front of PostgreSQL (PgBouncer before 1.21) cannot keep a
   // connection's named statements: `transaction` sends them unnamed (docs/operations/capacity.md#pgbouncer).
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
-  // Known callers only where named (docs/decisions/023-one-round-trip.md#measured-under-load).
+  // The speed mechanisms to switch off (docs/ARCHITECTURE.md "How the API stays fast").
   SPEED_OFF: switchList(SPEED_SWITCHES),
 });
 

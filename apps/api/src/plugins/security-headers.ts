@@ -90,18 +90,20 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
   });
 }
 
-// The headers helmet sets for these options, as it sets them on a response.
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+// The headers helmet sets for these options, as it sets them on a response (its middleware sets
+// them all before it calls on, at once).
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  let failed: unknown = null;
+  const outcomes: unknown[] = [];
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    failed = error ?? null;
+    outcomes.push(error ?? null);
   });
-  if (failed) throw failed;
+  if (outcomes.length !== 1) throw new Error('helmet did not set its headers at once');
+  if (outcomes[0]) throw outcomes[0];
   return headers;
 }
 
