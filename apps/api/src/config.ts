@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPEED_SWITCHES, speedSettings, switchList, type SpeedSettings } from './speed-setting.ts';
+import { speedOffSetting, speedSettings, type SpeedSettings } from './speed-setting.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy-setting.ts';
 
 export { parseTrustProxy, type TrustProxy };
@@ -81,7 +81,7 @@ const ConfigSchema = z.object({
   // connection's named statements: `transaction` sends them unnamed (docs/operations/capacity.md#pgbouncer).
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   // The speed mechanisms to switch off (docs/ARCHITECTURE.md "How the API stays fast").
-  SPEED_OFF: switchList(SPEED_SWITCHES),
+  SPEED_OFF: speedOffSetting,
 });
 
 type RawConfig = z.infer<typeof ConfigSchema>;

@@ -13,15 +13,14 @@ export const SPEED_SWITCHES = [
   'all',
 ] as const;
 
-// A comma-separated list of some of `names` (SPEED_OFF).
-export const switchList = (names: readonly string[]) =>
-  z
-    .string()
-    .refine(
-      (v) => v.split(',').every((name) => !name.trim() || names.includes(name.trim())),
-      `must be a comma-separated list of ${names.join(', ')}`,
-    )
-    .optional();
+// SPEED_OFF: a comma-separated list of some of SPEED_SWITCHES.
+export const speedOffSetting = z
+  .string()
+  .refine(
+    (v) => v.split(',').every((name) => !name.trim() || (SPEED_SWITCHES as readonly string[]).includes(name.trim())),
+    `must be a comma-separated list of ${SPEED_SWITCHES.join(', ')}`,
+  )
+  .optional();
 
 // Which speed mechanisms run (docs/ARCHITECTURE.md "How the API stays fast").
 export type SpeedSettings = {

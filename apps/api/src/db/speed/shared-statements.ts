@@ -46,7 +46,7 @@ const CALLER_PARAMS = { callerIdentity: 'uuid', callerPrint: 'text' } as const;
 
 function callTable<C extends Call>(
   statement: SharedStatement<C, unknown>,
-): CallTable<C> & { checked: SQL | null; stale: SQL | null } {
+): CallTable<C> & { confirming: ((query: SQL) => SQL) | null } {
   const params: Record<string, ColumnType> = statement.confirms
     ? { ...statement.params, ...CALLER_PARAMS }
     : statement.params;
@@ -67,8 +67,7 @@ function callTable<C extends Call>(
       ...refs,
       table: sql`${unnested} as calls`,
       position: sql`calls.position`,
-      checked: null,
-      stale: null,
+      confirming: null,
     } as never;
   const current = confirms.isCurrent({
     userId: sql.raw(`c.${column(confirms.caller)}`),
@@ -77,11 +76,12 @@ function callTable<C extends Call>(
   });
   // Each call's caller is checked once (a call without a print has nothing to confirm): the calls
   // whose caller is current are the statement's table, the others answer a negative position.
-  const checked = sql`with checked_calls as materialized (
-    select c.*, c.caller_print is null or ${current} as caller_current from ${unnested} c)`;
   const table = sql`(select * from checked_calls where caller_current) as calls`;
-  const stale = sql`select -c.position, null from checked_calls c where not c.caller_current`;
-  return { ...refs, table, position: sql`calls.position`, checked, stale } as never;
+  const confirming = (query: SQL) => sql`with checked_calls as materialized (
+    select c.*, c.caller_print is null or ${current} as caller_current from ${unnested} c)
+    ${query}
+    union all select -c.position, null from checked_calls c where not c.caller_current`;
+  return { ...refs, table, position: sql`calls.position`, confirming } as never;
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -92,9 +92,7 @@ type StatementText = { text: string; values: (calls: Call[]) => (string | null)[
 export function statementText<C extends Call>(statement: SharedStatement<C, unknown>): StatementText {
   const table = callTable(statement);
   const query = dialect.sqlToQuery(
-    table.checked && table.stale
-      ? sql`${table.checked} ${statement.query(table)} union all ${table.stale}`
-      : statement.query(table),
+    table.confirming ? table.confirming(statement.query(table)) : statement.query(table),
   );
   const names = query.params.map((p) => (p as { name: string }).name);
   return { text: query.sql, values: (calls) => names.map((name) => calls.map((call) => call[name] ?? null)) };
