@@ -147,7 +147,7 @@ describeEachDatabase('insights', (getDatabase) => {
   });
 
   // Migration 0025: on PostgreSQL with JIT (the default where it is built in), compiling the
-  // apply statement took about 1.7 s per flush, 20 times its work, with insights requests waiting.
+  // apply statement took about 1.7 s per flush, 20 times its work, while a leader's request waited.
   it('applies written facts without JIT compilation, whatever the session allows', async () => {
     const result = await getDatabase().db.execute(
       sql`select p.proconfig from pg_proc p where p.proname = 'insight_apply' and p.pronamespace = 'public'::regnamespace`,
