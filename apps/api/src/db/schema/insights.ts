@@ -78,13 +78,15 @@ export const insightMembers = pgTable(
   (t) => [index('insight_members_programme_idx').on(t.programmeId, t.teamId, t.cohortId)],
 );
 
-// The (member, week) pairs written since the group sums were last brought up to date; applied by
-// insight_flush() (migration 0013, decision 016).
+// The (member, week) pairs written since the group sums were last brought up to date, with the
+// member's organisation; an organisation's are applied by insight_flush_organisation(), which its
+// insights read calls (migrations 0013 and 0027, decision 016).
 export const insightDirty = pgTable(
   'insight_dirty',
   {
+    organisationId: uuid().notNull(),
     userId: uuid().notNull(),
     week: date({ mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'insight_dirty_pk', columns: [t.userId, t.week] })],
+  (t) => [primaryKey({ name: 'insight_dirty_pk', columns: [t.organisationId, t.userId, t.week] })],
 );

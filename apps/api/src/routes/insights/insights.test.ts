@@ -155,6 +155,39 @@ describeEachDatabase('insights', (getDatabase) => {
     expect(rowsOf<{ proconfig: string[] | null }>(result)).toEqual([{ proconfig: ['jit=off'] }]);
   });
 
+  // Migration 0027: a leader's read waits only for their own organisation's written facts.
+  it("applies only its organisation's written facts; another's wait for that organisation's read", async () => {
+    const db = getDatabase().db;
+    const other = await createOrgWithGoals(app, db, issuers);
+    // Every note, whether it carries its member's organisation, and whether that is this one.
+    const notes = async () =>
+      rowsOf<{ user_id: string; own: boolean; home: boolean }>(
+        await db.execute(sql`select d.user_id, d.organisation_id = u.organisation_id as own,
+            d.organisation_id = (select h.organisation_id from users h where h.id = ${f.member.id}) as home
+          from insight_dirty d join users u on u.id = d.user_id`),
+      );
+    // A mood in the other organisation, and a fact of this one's member noted as every trigger notes it.
+    const mood = await app.inject({
+      method: 'POST',
+      url: '/api/v1/mood/',
+      headers: other.member.headers,
+      payload: { mood_value: 4 },
+    });
+    expect(mood.statusCode).toBeLessThan(300);
+    await db.execute(sql`select insight_refresh(array[${f.member.id}::uuid], array[${WEEKS[3]}::date])`);
+    const before = await notes();
+    expect(before.every((n) => n.own)).toBe(true);
+    expect(before).toContainEqual({ user_id: f.member.id, own: true, home: true });
+    expect(before).toContainEqual({ user_id: other.member.id, own: true, home: false });
+
+    expect((await get(f.leader)).status).toBe(200);
+    const after = await notes();
+    expect(after.filter((n) => n.home)).toEqual([]);
+    expect(after).toContainEqual({ user_id: other.member.id, own: true, home: false });
+    expect((await get(other.leader)).status).toBe(200);
+    expect(await notes()).toEqual([]);
+  });
+
   it('refuses a member (403) and an id of another organisation (404)', async () => {
     expect((await get(f.member)).status).toBe(403);
     expect((await get(f.a[0]!)).body).toEqual({

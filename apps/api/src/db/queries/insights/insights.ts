@@ -25,8 +25,9 @@ import type { TContentTranslations } from '@habitrack/contracts/common/content-t
 // (held-answers.ts), as [organisation, content].
 export type InsightVersions = SealedVersions;
 
-// Applies the facts written since the last call to the group sums (the writes only note which
-// member-weeks changed, so check-ins never wait on each other), then reads the versions.
+// Applies the organisation's facts written since its last call to the group sums (the writes only
+// note which member-weeks changed, so check-ins never wait on each other; other organisations'
+// notes wait for their own reads, migration 0027), then reads the versions.
 export async function applyWrittenFacts(db: DbOrTx, organisationId: string): Promise<InsightVersions> {
   const result = await db.execute(
     sql`select "version", "content" from "insight_flush_versions"(${organisationId}::uuid)`,
@@ -51,10 +52,11 @@ type InsightsCallerRow = {
 
 // Every insights request's first statement (the requests of one turn share it, decision 013):
 // the caller's current programme (their cohort's), the versions that confirm a held answer, and
-// whether written facts wait to be applied (then applyWrittenFacts runs first). Reads only, so a
-// request refused afterwards has written nothing. Whether facts wait is read from the notes' index,
-// not their table: every flush leaves its notes behind as dead rows until a vacuum, and a scan of
-// the table reads them all (0.65 ms after 28,000 notes on the benchmark's data, 0.07 ms by index).
+// whether their organisation's written facts wait to be applied (then applyWrittenFacts runs
+// first). Reads only, so a request refused afterwards has written nothing. Whether facts wait is
+// read from the notes' index, not their table: every flush leaves its notes behind as dead rows
+// until a vacuum, and a scan of the table reads them all (0.65 ms after 28,000 notes on the
+// benchmark's data, 0.07 ms by index).
 const insightsCallerStatement = sharedStatement<{ userId: string; organisationId: string }, InsightsCallerRow>({
   name: 'insights_caller',
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
@@ -64,7 +66,8 @@ const insightsCallerStatement = sharedStatement<{ userId: string; organisationId
         'translations', pr.translations),
       'version', coalesce((select v.version from insight_versions v where v.organisation_id = ${p.organisationId}), 0),
       'content', (select c.version from insight_content_version c where c.id = 1),
-      'pending', (select d.user_id from insight_dirty d order by d.user_id, d.week limit 1) is not null) as row
+      'pending', (select d.user_id from insight_dirty d where d.organisation_id = ${p.organisationId}
+        order by d.organisation_id, d.user_id, d.week limit 1) is not null) as row
     from ${p.table}
     join cohort_members cm on cm.user_id = ${p.userId}
     join cohorts co on co.id = cm.cohort_id
