@@ -3,7 +3,7 @@
 -- customers' check-ins (about 0.2 ms a member-week, docs/operations/capacity.md). Each note now
 -- carries its member's organisation, and a read applies that organisation's notes under a lock of
 -- its own (insight_flush_organisation), so organisations never wait on each other; insight_flush()
--- still applies them all, and excludes every per-organisation apply while it runs.
+-- (as in 0016) still applies them all, and its lock excludes every per-organisation apply.
 ALTER TABLE "insight_dirty" ADD COLUMN "organisation_id" uuid;--> statement-breakpoint
 UPDATE "insight_dirty" d SET "organisation_id" = u."organisation_id" FROM "users" u WHERE u."id" = d."user_id";--> statement-breakpoint
 DELETE FROM "insight_dirty" WHERE "organisation_id" IS NULL;--> statement-breakpoint
@@ -19,27 +19,6 @@ CREATE OR REPLACE FUNCTION "insight_refresh"("uids" uuid[], "weeks" date[]) RETU
     WHERE x."week" IS NOT NULL
     ORDER BY 1, 2, 3
   ON CONFLICT DO NOTHING
-$$;--> statement-breakpoint
--- Every organisation's notes (a rebuild's, a test's): holds the apply lock alone.
-CREATE OR REPLACE FUNCTION "insight_flush"() RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  "pu" uuid[];
-  "pw" date[];
-BEGIN
-  IF NOT pg_try_advisory_xact_lock(hashtext('insight_flush')) THEN
-    RETURN 0;
-  END IF;
-  WITH "d" AS (DELETE FROM "insight_dirty" RETURNING "user_id", "week")
-  SELECT coalesce(array_agg("d"."user_id"), '{}'), coalesce(array_agg("d"."week"), '{}') INTO "pu", "pw" FROM "d";
-  IF cardinality("pu") = 0 THEN
-    RETURN 0;
-  END IF;
-  PERFORM "insight_apply"("pu", "pw");
-  INSERT INTO "insight_versions" ("organisation_id", "version")
-    SELECT DISTINCT u."organisation_id", 1 FROM "users" u WHERE u."id" = ANY ("pu") ORDER BY 1
-  ON CONFLICT ("organisation_id") DO UPDATE SET "version" = "insight_versions"."version" + 1;
-  RETURN cardinality("pu");
-END
 $$;--> statement-breakpoint
 -- One organisation's notes: shares the apply lock with other organisations' applies, and takes its
 -- organisation's alone. A read that finds its organisation's being applied answers from the sums as
