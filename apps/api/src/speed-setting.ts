@@ -3,7 +3,7 @@ import { z } from 'zod';
 // SPEED_OFF as config.ts reads it: which of the API's speed mechanisms run.
 
 // What SPEED_OFF can switch off (docs/ARCHITECTURE.md "How the API stays fast").
-export const SPEED_SWITCHES = [
+const SPEED_SWITCHES = [
   'shared-statements',
   'named-statements',
   'held-answers',
