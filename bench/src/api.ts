@@ -61,7 +61,7 @@ const count = (name: string, fallback: number) => {
 };
 const DURATION_S = count('seconds', smoke ? 2 : 8);
 const ROUNDS = count('rounds', smoke ? 2 : 3);
-const WARMUP_S = smoke ? 1 : 2;
+const WARMUP_S = smoke ? 0.5 : 2;
 // A smoke run is short and noisy: it fails only below budget × (1 − margin).
 const NOISE_MARGIN = smoke ? 0.25 : 0;
 const LATENCY_SAMPLES = smoke ? 60 : 200;

@@ -1,6 +1,6 @@
 // Opens (and on first use generates) the cached benchmark database: a PostgreSQL database named
 // after the scale, or a PGlite folder under .bench/. A marker row holds the generator version.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../apps/api/src/db/client.ts';
@@ -66,13 +66,15 @@ export async function prepareData(
         openDatabase({ kind, url: target.url!, poolSize: 1, statementTimeoutMs: 3_600_000 })
       : openDatabase({ kind, dataDir: target.dataDir! });
 
-  let database: Database = await open();
-  let marker = await readMarker(database).catch(() => null);
+  // A PGlite folder not made yet holds no marker: opening it would create a database only to
+  // remove it again (a fresh clone's run).
+  let database: Database | null = kind === 'postgres' || existsSync(target.dataDir!) ? await open() : null;
+  let marker = database ? await readMarker(database).catch(() => null) : null;
   const ageDays = marker ? (Date.now() - Date.parse(marker.generatedOn)) / 86_400_000 : Infinity;
   const fresh = marker && marker.version === GENERATOR_VERSION && marker.scale === scale.name && ageDays < 7;
   let generated = false;
-  if (!fresh || options.regenerate) {
-    await database.close();
+  if (!database || !fresh || options.regenerate) {
+    await database?.close();
     if (kind === 'postgres') await recreatePostgres(pgNames!.admin, pgNames!.name, true);
     else rmSync(target.dataDir!, { recursive: true, force: true });
     database = await open();
