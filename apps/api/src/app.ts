@@ -9,6 +9,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import noStorePlugin from './plugins/no-store.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import swaggerPlugin from './plugins/swagger.ts';
@@ -34,7 +35,8 @@ export type BuildAppOptions = {
 // server.ts only boots this.
 export async function buildApp({ config, database, logger, keySets, now = () => new Date() }: BuildAppOptions) {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // One line per request (plugins/request-log.ts).
+    ...(logger ? { loggerInstance: logger, logController: new RequestLog() } : { logger: false }),
     bodyLimit: 64 * 1024,
     // The router refuses a badly encoded or over-long path segment before any hook or the error
     // handler runs; answer those the same way as every other refusal.

@@ -43,7 +43,10 @@ async function main() {
   // Production refuses every demo default before it opens anything (docs/operations/deploy.md).
   const problems = productionProblems(config);
   if (problems.length) refuseToStart(problems);
-  const logger = pino({ level: config.logLevel });
+  // Written to standard output asynchronously: under load a line waits for the one before it
+  // instead of holding the request, and lines that pile up go out in one write. What is still
+  // waiting when the process exits (process.exit included) is written before it does.
+  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
   let database: Database;
   try {
     database = await openConfiguredDatabase(config);
