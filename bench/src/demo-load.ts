@@ -2,10 +2,10 @@
 // info), on the demo data on PostgreSQL: one demo member's dashboard at 50 connections against the
 // bare Fastify route in its own process, rounds alternating, the median share printed.
 //
-//   npx tsx bench/src/demo-load.ts [--rounds=5] [--seconds=10] [--compare=<another checkout>]
+//   npx tsx bench/src/demo-load.ts [--rounds=5] [--seconds=10] [--compare=<checkout>[,<checkout>…]]
 //
 // DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
-// the database habitrack_demo_load is made afresh on it. With --compare, the other checkout's demo
+// the database habitrack_demo_load is made afresh on it. With --compare, each other checkout's demo
 // runs on the same database and takes its turn in every round.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ const CLIENT_ID = 'habitrack-web';
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const rounds = Number(option('rounds') ?? 5);
 const seconds = Number(option('seconds') ?? 10);
-const checkouts = [benchRoot, ...(option('compare') ? [path.resolve(option('compare')!)] : [])];
+const checkouts = [benchRoot, ...(option('compare')?.split(',') ?? []).map((root) => path.resolve(root))];
 const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
 const logs = mkdtempSync(path.join(tmpdir(), 'habitrack-demo-load-'));
