@@ -1,4 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifySerializerCompiler,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -46,7 +51,10 @@ export async function buildApp({ config, database, logger, keySets, now = () => 
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(contractSerializerCompiler({ reuseFrozen: config.speed.frozenItems }));
+  // Fastify's type says a serializer returns text; it sends a Buffer as it is too (lib/contract-serializer.ts).
+  app.setSerializerCompiler(
+    contractSerializerCompiler({ reuseFrozen: config.speed.frozenItems }) as FastifySerializerCompiler<unknown>,
+  );
 
   app.decorate('now', now);
   await app.register(securityHeadersPlugin, { auth: config.auth, production: config.env === 'production' });
