@@ -12,6 +12,7 @@ export type FakeAuthOptions = {
   redirect?: TAdapterSession['redirect'];
   initError?: Error;
   loginError?: Error;
+  logoutError?: Error;
   token?: string | null;
   // Never finishes starting: the provider type stays "being resolved".
   pending?: boolean;
@@ -29,6 +30,7 @@ export function createFakeAuth(options: FakeAuthOptions = {}) {
     created: [] as TIdpType[],
     login: [] as string[],
     logout: 0,
+    tokens: 0,
     reload: 0,
     statuses: [] as TInteractionStatus[],
   };
@@ -54,9 +56,11 @@ export function createFakeAuth(options: FakeAuthOptions = {}) {
       },
       logout: async () => {
         if (!started) throw new Error('The sign-in service has not started yet.');
+        if (options.logoutError) throw options.logoutError;
         calls.logout += 1;
       },
       getAccessToken: async () => {
+        calls.tokens += 1;
         if (options.token === null) throw new Error('no token');
         return options.token ?? 'fake-access-token';
       },

@@ -159,6 +159,40 @@ describe('HybridAuthProvider: actions', () => {
     consoleError.mockRestore();
   });
 
+  it('a request made while signing out waits for the page to leave instead of asking the provider for a token', async () => {
+    localStorage.setItem(hostedKey, JSON.stringify({ body: {} }));
+    const fake = renderProvider();
+    await settled(fake.result, 'auth0 none ready in');
+    expect(await fake.result.current.getAccessToken()).toBe('fake-access-token');
+    expect(fake.calls.tokens).toBe(1);
+
+    await act(() => fake.result.current.logout());
+    expect(fake.calls.logout).toBe(1);
+    let answered = false;
+    void fake.result.current.getAccessToken().then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    expect(fake.calls.tokens).toBe(1);
+  });
+
+  it('a sign-out that cannot start lets the requests that waited get their token', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem(hostedKey, JSON.stringify({ body: {} }));
+    const fake = renderProvider({ logoutError: new Error('the provider is unreachable') });
+    await settled(fake.result, 'auth0 none ready in');
+    let loggingOut!: Promise<void>;
+    let token!: Promise<string | null>;
+    act(() => {
+      loggingOut = fake.result.current.logout();
+      token = fake.result.current.getAccessToken();
+    });
+    await act(() => loggingOut);
+    expect(await token).toBe('fake-access-token');
+    expect(fake.result.current.interactionStatus).toBe('none');
+    expect(consoleError).toHaveBeenCalledWith('Sign-out could not start', expect.any(Error));
+    consoleError.mockRestore();
+  });
+
   it('a login that cannot start is logged and the loading mark reset', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     setSelectedIdpType('azure_ad');

@@ -106,6 +106,11 @@ export function HybridAuthProvider({
     return { promise, settle };
   });
   const signedInRef = useRef(false);
+  // Set while a sign-out leaves the page: a request made meanwhile (a screen refetching what the
+  // sign-out cleared) waits rather than asking the SDK for a token, whose silent sign-in at the
+  // provider, before the provider has ended the session, would store new tokens and sign the
+  // person back in on the page the provider returns to. Settled only if the sign-out cannot start.
+  const leavingRef = useRef<Promise<void> | null>(null);
 
   const startLogin = useCallback(async (adapter: TAuthAdapter, type: TIdpType, returnTo: string) => {
     // Remembered so the page the provider returns to (/callback) starts the same provider.
@@ -125,6 +130,7 @@ export function HybridAuthProvider({
 
   const getAccessToken = useCallback(async () => {
     await started.promise;
+    while (leavingRef.current) await leavingRef.current;
     const adapter = adapterRef.current;
     // Without a session there is no token to get silently, and a sign-in popup nobody asked for
     // must not open: the request goes out without one, and the Login screen is shown.
@@ -202,6 +208,8 @@ export function HybridAuthProvider({
   const logout = useCallback(async () => {
     const adapter = adapterRef.current;
     if (!adapter) return;
+    let stay = () => {};
+    leavingRef.current = new Promise<void>((resolve) => (stay = resolve));
     // What this browser kept of the person's data goes with their session.
     clearQuerySnapshot();
     onSignOut?.();
@@ -216,6 +224,8 @@ export function HybridAuthProvider({
     } catch (error) {
       console.error('Sign-out could not start', error);
       setInteractionStatus('none');
+      leavingRef.current = null;
+      stay();
     }
   }, [onSignOut, started]);
 
