@@ -17,7 +17,7 @@ import pg from 'pg';
 import { hostedSubjectFor } from '../../dev/idp/src/people-fixture.ts';
 import { benchRoot } from './data.ts';
 import { CONNECTIONS, median } from './load.ts';
-import { startReference } from './servers.ts';
+import { startReference, waitUntilUp } from './servers.ts';
 
 const DATABASE = 'habitrack_demo_load';
 // A demo member (apps/api/seed/people.yaml) who picks habits here, as on a first visit.
@@ -44,33 +44,21 @@ async function recreateDatabase() {
   await admin.end();
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
-    if (child.exitCode !== null) throw new Error(`the demo stopped (exit code ${child.exitCode})`);
-    const answered = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within 180 s`);
-}
-
 // `npm start` of a checkout on the port given (the development provider takes the next two).
 async function startDemo(root: string, port: number): Promise<Demo> {
   const database = new URL(server.href);
   database.pathname = `/${DATABASE}`;
+  const logFile = path.join(logs, `${path.basename(root)}-${port}.log`);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATABASE_URL: database.href, RATE_LIMIT_PER_MINUTE: '1000000000' },
     // Its output goes to a file, as a log collector would take it (not to /dev/null, which costs nothing).
-    stdio: ['ignore', openSync(path.join(logs, `${path.basename(root)}-${port}.log`), 'w'), 'inherit'],
+    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
     detached: true,
   });
   process.once('exit', () => stop(child));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/readyz`, child);
+  await waitUntilUp(`${url}/readyz`, child, () => `its output: ${logFile}`, 180_000);
   // The member's access token as the provider signs it (its current key, kept in its state folder).
   const [key] = (JSON.parse(readFileSync(path.join(root, '.certs/idp/signing-keys.json'), 'utf8')) as { keys: JWK[] })
     .keys;

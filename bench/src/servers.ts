@@ -22,7 +22,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
+// Resolves once `url` answers below 500 (a /readyz still answering 503 is not up yet); fails if the
+// process exits first or the time runs out, with what `output` says.
+export async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
