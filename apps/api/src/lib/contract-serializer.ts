@@ -21,6 +21,8 @@ type JsonSchema = { type?: unknown; items?: unknown; definitions?: unknown; $def
 // - A held insights answer is frozen and shared by every leader of the organisation until a fact
 //   it shows changes (services/insights/insights.service.ts), so it is written once, not once per
 //   request.
+// - A member's dashboard is made once from their held facts and their cohort's held standings, and
+//   frozen (services/dashboard/dashboard.service.ts): written once while it is kept.
 //
 // Each route's serializer is built when its first answer is written, not while the server starts:
 // building all of them (the contract's JSON Schema, then fast-json-stringify's code) took about a

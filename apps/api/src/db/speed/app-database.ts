@@ -1,6 +1,6 @@
 import type { Database, Db } from '../client.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
-import { HeldAnswers, type HeldAnswer } from './held-answers.ts';
+import { HeldAnswers, type DerivedAnswer, type HeldAnswer } from './held-answers.ts';
 import { KnownCallers } from './known-callers.ts';
 import { SharedStatements, type Call, type SharedStatement } from './shared-statements.ts';
 
@@ -14,7 +14,8 @@ export type SpeedSettings = {
 
 // The database as the app holds it: `db` for plain queries, and the only ways the hot paths are
 // faster than a plain query. A hot statement goes through `run` (the calls of one turn share it);
-// an answer kept between requests through `held`; a caller read on an earlier request through
+// an answer kept between requests through `held` (and one made from held answers alone through
+// `derived`); a caller read on an earlier request through
 // `callers`, confirmed by the request's first hot statement. It lives as long as the app.
 export class AppDatabase {
   readonly kind: Database['kind'];
@@ -47,6 +48,11 @@ export class AppDatabase {
 
   held<P, V>(answer: HeldAnswer<P, V, AppDatabase>, params: P): Promise<V | null> {
     return this.answers.get(answer, params);
+  }
+
+  // An answer made from held answers alone, kept while they hand out the same values.
+  derived<P, V>(answer: DerivedAnswer<P, V>, params: P): V {
+    return this.answers.derive(answer, params);
   }
 
   // Drops every held answer (tests compare held answers with fresh reads).

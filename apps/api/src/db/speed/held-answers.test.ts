@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { covers, heldAnswer, HeldAnswers } from './held-answers.ts';
+import { covers, derivedAnswer, heldAnswer, HeldAnswers, sameVersions } from './held-answers.ts';
 
 // A value per key as of a version; a request accepts a held value at least as recent as the
 // version it read itself.
@@ -98,5 +98,49 @@ describe('held answers', () => {
     version = 2;
     expect(await held.get(answer, { at: 150 })).toBe('read at 150');
     expect(reads).toEqual([150, 200, 150]);
+  });
+
+  it('keeps an answer made from held answers while its inputs are the same objects, per key', () => {
+    const made: string[] = [];
+    type Params = { key: string; facts: object; name: string };
+    const answer = derivedAnswer<Params, { made: number }>({
+      name: 'made',
+      max: 2,
+      key: (p) => p.key,
+      inputs: (p) => [p.facts, p.name],
+      make: (p) => {
+        made.push(p.key);
+        return { made: made.length };
+      },
+    });
+    const held = new HeldAnswers(null, true);
+    const facts = { streak: 3 };
+    const first = held.derive(answer, { key: 'a', facts, name: 'Ann' });
+    expect(held.derive(answer, { key: 'a', facts, name: 'Ann' })).toBe(first);
+    // An equal object is another object: what it was made from may have changed.
+    expect(held.derive(answer, { key: 'a', facts: { streak: 3 }, name: 'Ann' })).toEqual({ made: 2 });
+    expect(held.derive(answer, { key: 'a', facts, name: 'Ann' })).toEqual({ made: 3 });
+    expect(held.derive(answer, { key: 'a', facts, name: 'Anna' })).toEqual({ made: 4 });
+    expect(held.derive(answer, { key: 'b', facts, name: 'Anna' })).toEqual({ made: 5 });
+    expect(held.derive(answer, { key: 'a', facts, name: 'Anna' })).toEqual({ made: 4 });
+    // At most `max` keys: c pushes b out, the least recently used.
+    held.derive(answer, { key: 'c', facts, name: 'Anna' });
+    held.derive(answer, { key: 'b', facts, name: 'Anna' });
+    expect(made).toEqual(['a', 'a', 'a', 'a', 'b', 'c', 'b']);
+    held.forget();
+    held.derive(answer, { key: 'b', facts, name: 'Anna' });
+    expect(made).toHaveLength(8);
+
+    const off = new HeldAnswers(null, false);
+    off.derive(answer, { key: 'a', facts, name: 'Ann' });
+    off.derive(answer, { key: 'a', facts, name: 'Ann' });
+    expect(made).toHaveLength(10);
+  });
+
+  it('tells whether two sealed versions are the same', () => {
+    expect(sameVersions([1, 2, 'x'], [1, 2, 'x'])).toBe(true);
+    expect(sameVersions([1, 2], [1, 3])).toBe(false);
+    expect(sameVersions([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameVersions([null], ['a'])).toBe(false);
   });
 });

@@ -41,6 +41,31 @@ export function heldAnswer<P, V, D>(answer: HeldAnswer<P, V, D>): HeldAnswer<P, 
   return answer;
 }
 
+// An answer the API makes from held answers alone, with no statement of its own (the dashboard,
+// from the member's held facts and their cohort's held standings). A held answer hands every
+// request the same object until what it shows changes, so an answer made from the same objects
+// is the same answer: it is kept, and made again only when one of its inputs is another object.
+export type DerivedAnswer<P, V> = {
+  name: string;
+  // The most answers kept; the least recently used goes first.
+  max: number;
+  key: (params: P) => string;
+  // Everything `make` reads, compared by identity (===): held values, and any plain value.
+  inputs: (params: P) => readonly unknown[];
+  make: (params: P) => V;
+};
+
+export function derivedAnswer<P, V>(answer: DerivedAnswer<P, V>): DerivedAnswer<P, V> {
+  return answer;
+}
+
+// Whether two sealed versions are the same (a held value that carries versions read with it, to
+// tell whether a newer read changed anything).
+export function sameVersions(a: Versions | SealedVersions, b: Versions | SealedVersions): boolean {
+  const [x, y] = [open(a), open(b)];
+  return x.length === y.length && x.every((version, i) => version === y[i]);
+}
+
 // Whether an answer read at `held` shows everything a request that has seen `seen` must see: each
 // counter at least as high (they only go up, so a held counter above the request's was read after
 // it), each name the same.
@@ -62,12 +87,14 @@ function confirms<V>(held: ReadAnswer<V>, seen: Seen<V>): boolean {
 }
 
 type Store<V> = { answers: LRUCache<string, ReadAnswer<V>>; reading: Map<string, Promise<ReadAnswer<V> | null>> };
+type Made<V> = { inputs: readonly unknown[]; value: V };
 
 // The held answers of one database. A key is read by one request at a time: requests that need
 // it meanwhile wait for that read (one computation of a cohort's standings, not fifty) and then
 // check it as they would a held answer. With holding off, every request reads afresh.
 export class HeldAnswers<D> {
   private readonly stores = new Map<HeldAnswer<never, unknown, D>, Store<unknown>>();
+  private readonly made = new Map<DerivedAnswer<never, unknown>, LRUCache<string, Made<unknown>>>();
 
   constructor(
     private readonly database: D,
@@ -109,9 +136,30 @@ export class HeldAnswers<D> {
     }
   }
 
-  // Drops every held answer (tests compare a held answer with a fresh read).
+  // The answer made from the request's inputs: the one kept for its key if it was made from the
+  // very same inputs, else made now (and kept).
+  derive<P, V>(answer: DerivedAnswer<P, V>, params: P): V {
+    if (!this.holding) return answer.make(params);
+    let kept = this.made.get(answer as DerivedAnswer<never, unknown>) as LRUCache<string, Made<V>> | undefined;
+    if (!kept) {
+      kept = new LRUCache<string, Made<V>>({ max: answer.max });
+      this.made.set(answer as DerivedAnswer<never, unknown>, kept as LRUCache<string, Made<unknown>>);
+    }
+    const key = answer.key(params);
+    const inputs = answer.inputs(params);
+    const earlier = kept.get(key);
+    if (earlier && earlier.inputs.length === inputs.length && earlier.inputs.every((input, i) => input === inputs[i]))
+      return earlier.value;
+    const value = answer.make(params);
+    kept.set(key, { inputs, value });
+    return value;
+  }
+
+  // Drops every held answer, and every answer made from them (tests compare a held answer with a
+  // fresh read).
   forget(): void {
     for (const store of this.stores.values()) store.answers.clear();
+    for (const kept of this.made.values()) kept.clear();
   }
 
   private store<P, V>(answer: HeldAnswer<P, V, D>): Store<V> {

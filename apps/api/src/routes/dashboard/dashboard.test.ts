@@ -14,7 +14,10 @@ import {
   positiveChanges,
   programmes,
   userHabits,
+  users,
 } from '../../db/schema/index.ts';
+import { getDashboard } from '../../services/dashboard/dashboard.service.ts';
+import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { createCohort } from '../../test/factories.ts';
 import { addDays } from '../../lib/local-date.ts';
 import { describeEachDatabase } from '../../test/each-database.ts';
@@ -261,6 +264,10 @@ describeEachDatabase('dashboard and mood API', (getDatabase) => {
       ],
       ['a cohort mate overtaking', () => history(mateHabitId, 9)],
       [
+        "the member's name changed",
+        () => db.update(users).set({ fullName: 'Ann Other' }).where(eq(users.id, member.id)),
+      ],
+      [
         'a habit renamed',
         () => db.update(habits).set({ name: 'Listen first' }).where(eq(habits.id, local.habits[0]!.id)),
       ],
@@ -311,6 +318,40 @@ describeEachDatabase('dashboard and mood API', (getDatabase) => {
       expect({ what, changed: JSON.stringify(held) !== JSON.stringify(previous) }).toEqual({ what, changed: true });
       previous = held;
     }
+  });
+
+  it('makes a repeated dashboard once, a frozen answer, and again when what it shows changes', async () => {
+    const db = getDatabase().db;
+    const local = await createWorld(db, issuers);
+    const member = await local.person();
+    const mate = await local.person();
+    await history(await select(member, local.habits[0]!.id), 3);
+    const mateHabitId = await select(mate, local.habits[0]!.id);
+    await dashboard(member);
+    const [row] = await db.select().from(users).where(eq(users.id, member.id));
+    const user: SignedInUser = {
+      ...row!,
+      organisationName: local.organisation.name,
+      organisationTenantIds: [],
+      organisationDefaultLocale: 'en-GB',
+    };
+    const read = () => getDashboard(app.database, { user, now: NOW, locale: 'en-GB' });
+    const first = await read();
+    expect(await read()).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.active_habits[0])).toBe(true);
+    expect(first.team_widget?.my_rank).toBe(1);
+    // The mate overtakes: the member's facts are held as they were, the cohort's standings are not.
+    await history(mateHabitId, 5);
+    const { queries } = getDatabase();
+    const start = queries.length;
+    const overtaken = await read();
+    expect(queries.slice(start).join('\n')).not.toMatch(/mood_entries/);
+    expect(overtaken).not.toBe(first);
+    expect(overtaken.team_widget?.my_rank).toBe(2);
+    expect({ ...overtaken, team_widget: null }).toEqual({ ...first, team_widget: null });
+    expect(await read()).toBe(overtaken);
+    // Another locale is another answer.
+    expect(await getDashboard(app.database, { user, now: NOW, locale: 'de-DE' })).not.toBe(overtaken);
   });
 
   it('checks the held facts of requests arriving together in one statement, each answered as a fresh read is', async () => {

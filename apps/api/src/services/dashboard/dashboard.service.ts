@@ -1,11 +1,13 @@
 import { MAX_ACTIVE_HABITS } from '@habitrack/contracts/habits/select-habit';
 import type { TDashboardResponse } from '@habitrack/contracts/dashboard/get-dashboard';
-import { findDashboardFacts } from '../../db/queries/dashboard/dashboard.ts';
+import { findDashboardFacts, type DashboardFacts } from '../../db/queries/dashboard/dashboard.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
+import { derivedAnswer } from '../../db/speed/held-answers.ts';
+import { deepFreeze } from '../../lib/deep-freeze.ts';
 import { localDate } from '../../lib/local-date.ts';
 import { progressPercentage } from '../habits/progress.ts';
-import { rankedStandings } from '../social/standings.service.ts';
+import { rankedStandings, type RankedStandings } from '../social/standings.service.ts';
 import { weeklyMood, weekStart } from './weekly-mood.ts';
 
 // The welcome-back dashboard (docs/domain/dashboard-and-flow.md#the-dashboard): the member's active
@@ -22,8 +24,32 @@ export async function getDashboard(
     weekStart: weekStart(today),
     locale: options.locale,
   });
+  const ranked = facts.cohort
+    ? await rankedStandings(database, { cohort: facts.cohort, now, locale: options.locale })
+    : null;
+  return database.derived(dashboardAnswer, { user, today, locale: options.locale, facts, ranked });
+}
+
+type DashboardInputs = {
+  user: SignedInUser;
+  today: string;
+  locale: string;
+  facts: DashboardFacts;
+  ranked: RankedStandings | null;
+};
+
+// A member's dashboard is made from their held facts and their cohort's held standings: made once
+// while both stay the same, and frozen, so it is written to JSON once too (contract-serializer.ts).
+const dashboardAnswer = derivedAnswer<DashboardInputs, TDashboardResponse>({
+  name: 'dashboard',
+  max: 10_000,
+  key: ({ user, today, locale }) => `${user.id} ${today} ${locale}`,
+  inputs: ({ user, facts, ranked }) => [facts, ranked, user.fullName],
+  make: (inputs) => deepFreeze(dashboardOf(inputs)),
+});
+
+function dashboardOf({ user, today, facts, ranked }: DashboardInputs): TDashboardResponse {
   const { cohort } = facts;
-  const ranked = cohort ? await rankedStandings(database, { cohort, now, locale: options.locale }) : null;
   // 0 only if the member left the cohort after their facts were read.
   const myRank = (ranked?.findIndex((entry) => entry.user.id === user.id) ?? -1) + 1;
   const habits = facts.habits.map((row) => ({

@@ -22,7 +22,7 @@ export function compareStandings(a: Standing, b: Standing): number {
 // A cohort's members in leaderboard order. Each entry is the leaderboard's as seen by someone who
 // is neither that member nor endorsed them today; entries are frozen, being shared by every request
 // until the next change (a request copies what it changes).
-type RankedStandings = readonly Readonly<TCohortMember>[];
+export type RankedStandings = readonly Readonly<TCohortMember>[];
 
 function toEntry(standing: Standing, index: number): Readonly<TCohortMember> {
   const entry: TCohortMember = {

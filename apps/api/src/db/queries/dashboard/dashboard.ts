@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../speed/app-database.ts';
-import { heldAnswer, type Versions } from '../../speed/held-answers.ts';
+import { heldAnswer, sameVersions, type Versions } from '../../speed/held-answers.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
 import { memberCohortSql, type MemberCohort } from '../social/cohorts.ts';
 import { endorsementCountsSql, type EndorsementCounts } from '../social/endorsements-received.ts';
@@ -127,10 +127,24 @@ const heldDashboardFacts = heldAnswer<DashboardCall, DashboardFacts, AppDatabase
   seen: async (database, call) => {
     const current = await database.run(dashboardVersionsStatement, { userId: call.userId, locale: call.locale });
     if (!current) return null;
-    // The cohort's standings may have moved on: the rank is read at their current version.
-    return { versions: confirmedBy(current), update: (held) => ({ ...held, cohort: current.cohort }) };
+    // The cohort's standings may have moved on: the rank is read at their current version. While
+    // the cohort is as held, so are the facts (the same object, request after request).
+    return {
+      versions: confirmedBy(current),
+      update: (held) => (sameCohort(held.cohort, current.cohort) ? held : { ...held, cohort: current.cohort }),
+    };
   },
 });
+
+// Whether the cohort read now is the one held: the same fields, the same standings version.
+function sameCohort(held: MemberCohort | null, now: MemberCohort | null): boolean {
+  if (held === null || now === null) return held === now;
+  return (Object.keys(now) as (keyof MemberCohort)[]).every((field) =>
+    field === 'standings_version'
+      ? sameVersions(held.standings_version, now.standings_version)
+      : held[field] === now[field],
+  );
+}
 
 export async function findDashboardFacts(database: AppDatabase, call: DashboardCall): Promise<DashboardFacts> {
   const facts = await database.held(heldDashboardFacts, call);
