@@ -54,7 +54,7 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
       ],
       [
         'dashboard, repeated read (whether the facts held are current; the rank from the standings below)',
-        sharedStatementSql(dashboardStatements.dashboardVersionsStatement, [{ userId, locale: 'en-GB' }]),
+        sharedStatementSql(dashboardStatements.dashboardVersionsStatement, [{ userId }]),
       ],
       [
         'dashboard, first read or after a change (the rank from the standings below)',

@@ -1,5 +1,5 @@
 import type { TCohortMember } from '@habitrack/contracts/social/list-cohort-members';
-import type { MemberCohort, StandingsVersion } from '../../db/queries/social/cohorts.ts';
+import type { CohortVersion, StandingsVersion } from '../../db/queries/social/cohorts.ts';
 import { readCohortStandings, type StandingFacts } from '../../db/queries/social/leaderboard.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { heldAnswer } from '../../db/speed/held-answers.ts';
@@ -68,7 +68,7 @@ const heldStandings = heldAnswer<StandingsCall, RankedStandings, AppDatabase>({
 });
 
 // The cohort's leaderboard entries in order; null when the cohort no longer exists.
-export function rankedStandings(database: AppDatabase, options: { cohort: MemberCohort; now: Date; locale: string }) {
+export function rankedStandings(database: AppDatabase, options: { cohort: CohortVersion; now: Date; locale: string }) {
   const { cohort, now, locale } = options;
   return database.held(heldStandings, { cohortId: cohort.id, version: cohort.standings_version, now, locale });
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../speed/app-database.ts';
 import { heldAnswer, sameVersions, type Versions } from '../../speed/held-answers.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
-import { memberCohortSql, type MemberCohort } from '../social/cohorts.ts';
+import { memberCohortSql, memberCohortVersionSql, type CohortVersion, type MemberCohort } from '../social/cohorts.ts';
 import { endorsementCountsSql, type EndorsementCounts } from '../social/endorsements-received.ts';
 import { loggedTodaySql, pausedTodaySql, streakSql } from '../habits/progress.ts';
 import { callerIsCurrent } from '../identity/identity.ts';
@@ -29,8 +29,14 @@ export type PositiveChangeFacts = {
 
 // The versions a member's dashboard facts were read at (migration 0008): their activity version
 // (null before their first activity) and the content version, as text; and their cohort (the
-// rank comes from its standings, as of its standings version).
-type DashboardVersions = { activity: string | null; content: string; cohort: MemberCohort | null };
+// rank comes from its standings, as of its standings version). Read with the facts, the cohort
+// comes with its names; a check reads only which cohort and its standings version (the names are
+// content, covered by the content version).
+type DashboardVersions<C extends CohortVersion = CohortVersion> = {
+  activity: string | null;
+  content: string;
+  cohort: C | null;
+};
 
 // What the dashboard shows of the member, and their cohort as of this request.
 export type DashboardFacts = {
@@ -40,15 +46,17 @@ export type DashboardFacts = {
   endorsements: EndorsementCounts;
   cohort: MemberCohort | null;
 };
-type DashboardRow = Omit<DashboardFacts, 'cohort'> & { versions: DashboardVersions };
+type DashboardRow = Omit<DashboardFacts, 'cohort'> & { versions: DashboardVersions<MemberCohort> };
 
 // `locale`: the member's, in which the habits, positive changes and programme are named.
 type DashboardCall = { userId: string; today: string; weekStart: string; locale: string };
 
-const versionsSql = (userId: SQL, locale: SQL) => sql<DashboardVersions>`json_build_object(
+const versionsSql = <C extends CohortVersion>(userId: SQL, cohort: SQL<C | null>) => sql<
+  DashboardVersions<C>
+>`json_build_object(
   'activity', (select ma.version::text from member_activity ma where ma.user_id = ${userId}),
   'content', (select cv.version::text from content_version cv where cv.id = 1),
-  'cohort', ${memberCohortSql(userId, locale)})`;
+  'cohort', ${cohort})`;
 
 const text = (alias: string, field: 'name' | 'description' | 'category', locale: SQL) =>
   inLocale({
@@ -91,16 +99,17 @@ const dashboardFactsStatement = sharedStatement<DashboardCall, DashboardRow>({
           group by pc.id
         ) z),
       'endorsements', ${endorsementCountsSql(p.userId)},
-      'versions', ${versionsSql(p.userId, p.locale)}) as row
+      'versions', ${versionsSql(p.userId, memberCohortSql(p.userId, p.locale))}) as row
     from ${p.table}`,
 });
 
 // Whether facts read earlier are still exact, in one small statement.
-const dashboardVersionsStatement = sharedStatement<{ userId: string; locale: string }, DashboardVersions>({
+const dashboardVersionsStatement = sharedStatement<{ userId: string }, DashboardVersions>({
   name: 'dashboard_versions',
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
-  params: { userId: 'uuid', locale: 'text' },
-  query: (p) => sql`select ${p.position} as position, ${versionsSql(p.userId, p.locale)} as row from ${p.table}`,
+  params: { userId: 'uuid' },
+  query: (p) =>
+    sql`select ${p.position} as position, ${versionsSql(p.userId, memberCohortVersionSql(p.userId))} as row from ${p.table}`,
 });
 
 // The versions that confirm held facts: the activity and content versions, and which cohort.
@@ -125,26 +134,21 @@ const heldDashboardFacts = heldAnswer<DashboardCall, DashboardFacts, AppDatabase
     return { value: { ...facts, cohort: versions.cohort }, versions: confirmedBy(versions) };
   },
   seen: async (database, call) => {
-    const current = await database.run(dashboardVersionsStatement, { userId: call.userId, locale: call.locale });
+    const current = await database.run(dashboardVersionsStatement, { userId: call.userId });
     if (!current) return null;
-    // The cohort's standings may have moved on: the rank is read at their current version. While
-    // the cohort is as held, so are the facts (the same object, request after request).
+    // The held facts serve only the cohort they were read with (its id is confirmed), whose
+    // standings may have moved on: the rank is read at their current version. While it is the one
+    // held, so are the facts (the same object, request after request).
+    const standings = current.cohort?.standings_version;
     return {
       versions: confirmedBy(current),
-      update: (held) => (sameCohort(held.cohort, current.cohort) ? held : { ...held, cohort: current.cohort }),
+      update: (held) =>
+        !held.cohort || !standings || sameVersions(held.cohort.standings_version, standings)
+          ? held
+          : { ...held, cohort: { ...held.cohort, standings_version: standings } },
     };
   },
 });
-
-// Whether the cohort read now is the one held: the same fields, the same standings version.
-function sameCohort(held: MemberCohort | null, now: MemberCohort | null): boolean {
-  if (held === null || now === null) return held === now;
-  return (Object.keys(now) as (keyof MemberCohort)[]).every((field) =>
-    field === 'standings_version'
-      ? sameVersions(held.standings_version, now.standings_version)
-      : held[field] === now[field],
-  );
-}
 
 export async function findDashboardFacts(database: AppDatabase, call: DashboardCall): Promise<DashboardFacts> {
   const facts = await database.held(heldDashboardFacts, call);

@@ -18,14 +18,27 @@ export const standingsVersionSql = sql`json_build_array(c.standings_version,
   (select coalesce(sum(s.version), 0) from cohort_standings_stripes s where s.cohort_id = c.id),
   (select cv.version from content_version cv where cv.id = 1))`;
 
+// Which cohort a member is in, and its standings version: what ranks them (the leaderboard, the
+// dashboard's rank) and what confirms the dashboard's held facts.
+export type CohortVersion = { id: string; standings_version: StandingsVersion };
+
 // The member's cohort as the dashboard, the leaderboard and endorsements see it.
-export type MemberCohort = {
-  id: string;
+export type MemberCohort = CohortVersion & {
   name: string;
   programme_name: string;
   first_module_name: string | null;
-  standings_version: StandingsVersion;
 };
+
+// The cohort of the member `userId` (a uuid expression) and its standings version, as JSON; null
+// outside any cohort. Its name and its programme's are content: renaming either raises the
+// content version (migration 0008).
+export function memberCohortVersionSql(userId: SQL): SQL<CohortVersion | null> {
+  return sql<CohortVersion | null>`(select json_build_object('id', c.id, 'standings_version', ${standingsVersionSql})
+    from cohort_members cm
+    join cohorts c on c.id = cm.cohort_id
+    where cm.user_id = ${userId}
+    limit 1)`;
+}
 
 // The cohort of the member `userId` (a uuid expression) as JSON, null outside any cohort; the
 // programme's and its first module's names in `locale` when given.

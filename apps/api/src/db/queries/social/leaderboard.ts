@@ -3,11 +3,11 @@ import type { DbOrTx } from '../../client.ts';
 import type { ReadAnswer } from '../../speed/held-answers.ts';
 import type { AppDatabase } from '../../speed/app-database.ts';
 import { sharedStatement } from '../../speed/shared-statements.ts';
-import { memberCohortSql, standingsVersionSql, type MemberCohort, type StandingsVersion } from './cohorts.ts';
+import { memberCohortVersionSql, standingsVersionSql, type CohortVersion, type StandingsVersion } from './cohorts.ts';
 import { memberStandingsSql } from '../habits/progress.ts';
 import { callerIsCurrent } from '../identity/identity.ts';
 
-export type LeaderboardFacts = { cohort: MemberCohort | null; endorsedToday: string[] };
+export type LeaderboardFacts = { cohort: CohortVersion | null; endorsedToday: string[] };
 
 // What the leaderboard needs of the caller: their cohort (with its standings version) and whom
 // they endorsed on their `today`.
@@ -15,7 +15,7 @@ const leaderboardFactsStatement = sharedStatement<{ userId: string; today: strin
   name: 'leaderboard_facts',
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', today: 'date' },
-  query: (p) => sql`select ${p.position} as position, json_build_object('cohort', ${memberCohortSql(p.userId)},
+  query: (p) => sql`select ${p.position} as position, json_build_object('cohort', ${memberCohortVersionSql(p.userId)},
       'endorsedToday', (select coalesce(json_agg(e.endorsed_id), '[]'::json) from endorsements e
         where e.endorser_id = ${p.userId} and e.endorsed_on = ${p.today})) as row
     from ${p.table}`,
