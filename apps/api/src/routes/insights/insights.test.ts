@@ -188,6 +188,27 @@ describeEachDatabase('insights', (getDatabase) => {
     expect(await notes()).toEqual([]);
   });
 
+  it("applies an organisation's written facts once for the leaders who find them waiting together", async () => {
+    const db = getDatabase().db;
+    const waiting = async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from insight_dirty d
+          where d.organisation_id = (select u.organisation_id from users u where u.id = ${f.member.id})`),
+      )[0]!.n;
+    await get(f.leader);
+    // A fact of the member, noted as every trigger notes it.
+    await db.execute(sql`select insight_refresh(array[${f.member.id}::uuid], array[${WEEKS[3]}::date])`);
+    expect(await waiting()).toBe(1);
+    const { queries } = getDatabase();
+    const start = queries.length;
+    const together = await Promise.all(Array.from({ length: 4 }, () => get(f.leader)));
+    expect(together.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    // The others were answered at the versions their own statement read, the apply running.
+    expect(queries.slice(start).filter((text) => /insight_flush_versions/.test(text))).toHaveLength(1);
+    expect(await waiting()).toBe(0);
+    expect((await get(f.leader)).body).toEqual(together[0]!.body);
+  });
+
   it('refuses a member (403) and an id of another organisation (404)', async () => {
     expect((await get(f.member)).status).toBe(403);
     expect((await get(f.a[0]!)).body).toEqual({

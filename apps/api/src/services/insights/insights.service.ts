@@ -85,7 +85,8 @@ export async function getInsights(
   }
 
   // Facts written since the last read are applied first; the versions then confirm a held answer.
-  const versions = caller && !caller.pending ? caller.versions : await applyWrittenFacts(db, user.organisationId);
+  const versions =
+    caller && !caller.pending ? caller.versions : await applyWrittenFacts(db, user.organisationId, caller?.versions);
   const scope: InsightsCall['scope'] = asked
     ? { kind: 'department', department: asked }
     : seesAll
