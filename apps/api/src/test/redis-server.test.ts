@@ -19,13 +19,18 @@ describe('the Redis the shared rate-limit tests use', () => {
     expect(found.url).toBe('redis://cache.example:6380');
   });
 
-  it.runIf(installed)('is a private redis-server, started and stopped, when none answers', async () => {
-    const found = await findTestRedis({ env: {}, machineUrl: await closedPortUrl() });
-    expect(found.url).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
-    expect(await redisAnswers(found.url!)).toBe(true);
-    found.stop();
-    await expect.poll(() => redisAnswers(found.url!, 200), { timeout: 5_000 }).toBe(false);
-  });
+  // Up to 15 s for the server to answer and 5 s for it to stop, on a machine busy with other suites.
+  it.runIf(installed)(
+    'is a private redis-server, started and stopped, when none answers',
+    async () => {
+      const found = await findTestRedis({ env: {}, machineUrl: await closedPortUrl() });
+      expect(found.url).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
+      expect(await redisAnswers(found.url!)).toBe(true);
+      found.stop();
+      await expect.poll(() => redisAnswers(found.url!, 200), { timeout: 5_000 }).toBe(false);
+    },
+    60_000,
+  );
 
   it('says why the tests skip when there is neither, and fails under CI', async () => {
     const options = { machineUrl: await closedPortUrl(), command: 'no-such-redis-server' };
