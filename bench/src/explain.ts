@@ -82,13 +82,15 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
         new PgDialect({ casing: 'snake_case' }).sqlToQuery(membersNowSql({ programmeId: member!.programme_id, now })),
       ],
       [
-        'check-in, the user habit',
+        "today's log, the user habit (and a refused check-in's)",
         sharedStatementSql(checkInStatements.activeUserHabitStatement, [{ userId, id: member!.user_habit_id }]),
       ],
     ];
-    const checkIn = sharedStatementSql(checkInStatements.saveHabitLogStatement, [
+    const checkIn = sharedStatementSql(checkInStatements.checkInStatement, [
       {
-        userHabitId: member!.user_habit_id,
+        userId,
+        id: member!.user_habit_id,
+        today,
         logDate: today,
         logType: 'completed',
         note: 'Done before the first meeting.',
@@ -112,7 +114,7 @@ export async function explainHotQueries(postgresUrl: string | undefined, log: (l
         checkIn.params as unknown[],
       );
       log(
-        `\n-- check-in, the log written (triggers included; rolled back)\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+        `\n-- check-in: the caller confirmed, the user habit found and the log written (triggers included; rolled back)\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`,
       );
     } finally {
       await client.query('rollback');

@@ -22,6 +22,14 @@ const keyed = sharedStatement<{ key: string; word: string }, { word: string; tog
     from ${p.table}`,
 });
 
+// Named subqueries in the statement's own WITH: each word upper-cased in one, read by the query.
+const shouted = sharedStatement<{ word: string }, { shouted: string }>({
+  name: 'test_shouted_words',
+  params: { word: 'text' },
+  with: (p) => sql`loud as (select ${p.position} as position, upper(${p.word}) as word from ${p.table})`,
+  query: () => sql`select l.position, json_build_object('shouted', l.word) as row from loud l`,
+});
+
 describeEachDatabase('shared statements', (getDatabase) => {
   const statementsOf = async (run: () => Promise<unknown>) => {
     const { queries } = getDatabase();
@@ -30,6 +38,12 @@ describeEachDatabase('shared statements', (getDatabase) => {
     return queries.slice(start).filter((q) => /unnest/.test(q));
   };
   const shared = (sharing: boolean) => new SharedStatements(getDatabase().runPrepared, sharing);
+
+  it("reads its named subqueries from the statement's own WITH", async () => {
+    const statements = shared(true);
+    const answers = await Promise.all(['a', 'bc'].map((word) => statements.run(shouted, { word })));
+    expect(answers).toEqual([{ shouted: 'A' }, { shouted: 'BC' }]);
+  });
 
   it('sends calls made together as one statement and answers each its own row, a lone call as a statement of one', async () => {
     const statements = shared(true);

@@ -24,6 +24,9 @@ export type SharedStatement<C extends Call, R> = {
   name: string;
   params: { [K in keyof C]: ColumnType };
   query: (p: CallTable<C>) => SQL;
+  // Named subqueries the query reads (`name as (…)`, comma-separated), in the statement's own
+  // top-level WITH: where PostgreSQL allows a write (insert … returning) inside a statement.
+  with?: (p: CallTable<C>) => SQL;
   // Calls with the same key never share a statement (an upsert may not touch a row twice): each
   // goes in a later statement, in the order the calls came.
   conflictKey?: (call: C) => string;
@@ -46,7 +49,7 @@ const CALLER_PARAMS = { callerIdentity: 'uuid', callerPrint: 'text' } as const;
 
 function callTable<C extends Call>(
   statement: SharedStatement<C, unknown>,
-): CallTable<C> & { confirming: ((query: SQL) => SQL) | null } {
+): CallTable<C> & { confirming: ((query: SQL, named: SQL | null) => SQL) | null } {
   const params: Record<string, ColumnType> = statement.confirms
     ? { ...statement.params, ...CALLER_PARAMS }
     : statement.params;
@@ -77,8 +80,8 @@ function callTable<C extends Call>(
   // Each call's caller is checked once (a call without a print has nothing to confirm): the calls
   // whose caller is current are the statement's table, the others answer a negative position.
   const table = sql`(select * from checked_calls where caller_current) as calls`;
-  const confirming = (query: SQL) => sql`with checked_calls as materialized (
-    select c.*, c.caller_print is null or ${current} as caller_current from ${unnested} c)
+  const confirming = (query: SQL, named: SQL | null) => sql`with checked_calls as materialized (
+    select c.*, c.caller_print is null or ${current} as caller_current from ${unnested} c)${named ? sql`, ${named}` : sql``}
     ${query}
     union all select -c.position, null from checked_calls c where not c.caller_current`;
   return { ...refs, table, position: sql`calls.position`, confirming } as never;
@@ -91,8 +94,13 @@ type StatementText = { text: string; values: (calls: Call[]) => (string | null)[
 
 export function statementText<C extends Call>(statement: SharedStatement<C, unknown>): StatementText {
   const table = callTable(statement);
+  const named = statement.with?.(table) ?? null;
   const query = dialect.sqlToQuery(
-    table.confirming ? table.confirming(statement.query(table)) : statement.query(table),
+    table.confirming
+      ? table.confirming(statement.query(table), named)
+      : named
+        ? sql`with ${named} ${statement.query(table)}`
+        : statement.query(table),
   );
   const names = query.params.map((p) => (p as { name: string }).name);
   return { text: query.sql, values: (calls) => names.map((name) => calls.map((call) => call[name] ?? null)) };

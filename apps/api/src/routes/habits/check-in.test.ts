@@ -167,6 +167,8 @@ describeEachDatabase('check-in API: habit logs, streaks, progress, time zones', 
       [{ log_type: 'completed', log_date: '2026-11-21' }, 409, /before you started this habit/],
       [{ log_type: 'completed', log_date: 'yesterday' }, 400, /log_date/],
       [{ log_type: 'completed' }, 404, /not one of your active habits/, other.id],
+      // Not theirs comes before every other refusal.
+      [{ log_type: 'completed', log_date: '2026-11-23' }, 404, /not one of your active habits/, other.id],
       [{ log_type: 'completed' }, 400, /habitId/, 'not-a-uuid'],
     ];
     for (const [payload, status, detail, id] of cases) {

@@ -1,12 +1,18 @@
 import type { THabitLog, TLogHabitRequest, TTodayLogResponse } from '@habitrack/contracts/habits/log-habit';
-import { findActiveUserHabit, findLog, saveHabitLog, toHabitLog } from '../../db/queries/habits/logs.ts';
+import {
+  checkIn,
+  findActiveUserHabit,
+  findLog,
+  toHabitLog,
+  type CheckInUserHabit,
+} from '../../db/queries/habits/logs.ts';
 import type { SignedInUser } from '../../types/signed-in-user.ts';
 import { findHabit } from '../../db/queries/programmes/programmes.ts';
 import type { AppDatabase } from '../../db/speed/app-database.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { localDate } from '../../lib/local-date.ts';
 import { PAUSED_DAY_CONSTRAINT, violatesConstraint } from '../../lib/constraint-violation.ts';
-import { checkInRefusal, pausedDayRefusal } from './check-in-rules.ts';
+import { checkInRefusal, pausedDayRefusal, refusedAsAsked } from './check-in-rules.ts';
 import { frameIsOver } from './frame.ts';
 
 const NOT_ACTIVE = 'This habit is not one of your active habits.';
@@ -35,28 +41,37 @@ export async function logHabit(
   options: { user: SignedInUser; id: string; input: TLogHabitRequest; now: Date },
 ): Promise<{ created: boolean; log: THabitLog }> {
   const { user, input } = options;
-  const userHabit = await findActiveUserHabit(database, { userId: user.id, id: options.id });
-  if (!userHabit) throw notFound(NOT_ACTIVE);
   const today = localDate(options.now, user.timeZone);
-  const date = input.log_date ?? today;
   // Ids compare as text on both sides: the lower-case form the database prints.
-  const positiveChangeId = input.positive_change_id?.toLowerCase() ?? null;
-  const refusal = checkInRefusal({ today, date, logType: input.log_type, positiveChangeId, userHabit });
-  if (refusal) throw new HttpError(refusal.status, refusal.detail);
-  const saved = await saveHabitLog(database, {
-    userHabitId: userHabit.id,
-    logDate: date,
+  const asked = {
+    today,
+    date: input.log_date ?? today,
     logType: input.log_type,
+    positiveChangeId: input.positive_change_id?.toLowerCase() ?? null,
+  };
+  const refuse = (userHabit: CheckInUserHabit | null): never => {
+    if (!userHabit) throw notFound(NOT_ACTIVE);
+    const refusal = checkInRefusal({ ...asked, userHabit });
+    if (!refusal) throw new Error('the check-in was written by no statement and refused by no rule');
+    throw new HttpError(refusal.status, refusal.detail);
+  };
+  // Refused whatever the habit says: which refusal (or not found) comes first needs the habit.
+  if (refusedAsAsked(asked)) return refuse(await findActiveUserHabit(database, { userId: user.id, id: options.id }));
+  const written = await checkIn(database, {
+    userId: user.id,
+    id: options.id,
+    today,
+    logDate: asked.date,
+    logType: asked.logType,
     note: input.note ? input.note : null,
-    positiveChangeId,
+    positiveChangeId: asked.positiveChangeId,
   }).catch((error: unknown) => {
-    // A pause of the day committed after the habit was read: the pause won the race.
+    // A pause of the day committed while the check-in was written: the pause won the race.
     if (!violatesConstraint(error, PAUSED_DAY_CONSTRAINT)) throw error;
-    const refusal = pausedDayRefusal(date);
+    const refusal = pausedDayRefusal(asked.date);
     throw new HttpError(refusal.status, refusal.detail);
   });
-  // The habit was removed between the two statements.
-  if (!saved) throw notFound(NOT_ACTIVE);
-  const { created, ...log } = saved;
-  return { created, log: { ...log, habit_id: userHabit.habitId } };
+  if (!written?.log) return refuse(written?.userHabit ?? null);
+  const { created, ...log } = written.log;
+  return { created, log: { ...log, habit_id: written.userHabit.habitId } };
 }
