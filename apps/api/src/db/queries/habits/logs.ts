@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { THabitLog } from '@habitrack/contracts/habits/log-habit';
 import type { DbOrTx } from '../../client.ts';
 import type { AppDatabase } from '../../speed/app-database.ts';
@@ -21,20 +21,28 @@ export type CheckInUserHabit = {
 
 // The member's user habit addressed by either the habit's id or the user habit's id: the active one
 // (a member has at most one per habit), else the latest completed one (its check-in is refused with
-// a reason, decision 014). A habit never paused reads no pause.
+// a reason, decision 014).
+const addressedUserHabitSql = (userId: SQL, id: SQL) => sql`(select x.* from user_habits x
+    where x.user_id = ${userId} and x.status in ('active', 'completed') and (x.id = ${id} or x.habit_id = ${id})
+    order by x.status = 'active' desc, x.started_on desc limit 1)`;
+
+// The pauses of user habit `u` (an alias) as JSON (a habit never paused reads none), and the ids of
+// its habit's positive changes.
+const pausesSql = (u: string) => sql`case when ${sql.raw(u)}.paused_days = 0 then '[]'::json
+    else (select json_agg(json_build_object('from', hp.starts_on, 'to', hp.ends_on) order by hp.starts_on)
+      from habit_pauses hp where hp.user_habit_id = ${sql.raw(u)}.id) end`;
+const positiveChangeIdsSql = (u: string) =>
+  sql`array(select pc.id from positive_changes pc where pc.habit_id = ${sql.raw(u)}.habit_id)`;
+
 const activeUserHabitStatement = sharedStatement<{ userId: string; id: string }, CheckInUserHabit>({
   name: 'active_user_habit',
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
   params: { userId: 'uuid', id: 'uuid' },
   query: (p) => sql`select ${p.position} as position, json_build_object('id', u.id, 'habitId', u.habit_id,
       'status', u.status, 'startedOn', u.started_on, 'frameEndsOn', u.frame_ends_on,
-      'pauses', case when u.paused_days = 0 then '[]'::json else (select json_agg(json_build_object('from',
-        hp.starts_on, 'to', hp.ends_on) order by hp.starts_on) from habit_pauses hp where hp.user_habit_id = u.id) end,
-      'positiveChangeIds', array(select pc.id from positive_changes pc where pc.habit_id = u.habit_id)) as row
+      'pauses', ${pausesSql('u')}, 'positiveChangeIds', ${positiveChangeIdsSql('u')}) as row
     from ${p.table}
-    cross join lateral (select x.* from user_habits x
-      where x.user_id = ${p.userId} and x.status in ('active', 'completed') and (x.id = ${p.id} or x.habit_id = ${p.id})
-      order by x.status = 'active' desc, x.started_on desc limit 1) u`,
+    cross join lateral ${addressedUserHabitSql(p.userId, p.id)} u`,
 });
 
 export function findActiveUserHabit(
@@ -61,11 +69,11 @@ export type CheckInWritten = { userHabit: CheckInUserHabit; log: SavedLog | null
 // A check-in in one statement: the caller confirmed, their user habit found as by
 // `active_user_habit` and the day's log created or replaced (one log per user habit per local date;
 // the check-ins of one turn are one insert, so one commit and one run of the progress triggers serve
-// them all), but only when the rules that
-// depend on the user habit hold (services/habits/check-in-rules.ts, `onTheHabit`: the frame not
-// over, the date not before its start nor paused, the positive change one of its habit's; the rules
-// on the date and type alone are checked before). Otherwise nothing is written and the user habit
-// comes back, for the rules to say why.
+// them all), but only when the rules that depend on the user habit hold
+// (services/habits/check-in-rules.ts, `onTheHabit`: the frame not over, the date not before its
+// start nor paused, the positive change one of its habit's; the rules on the date and type alone are
+// checked before). Otherwise nothing is written and the user habit comes back, for the rules to say
+// why.
 const checkInStatement = sharedStatement<CheckInCall, CheckInWritten>({
   name: 'check_in',
   confirms: { caller: 'userId', isCurrent: callerIsCurrent },
@@ -84,9 +92,7 @@ const checkInStatement = sharedStatement<CheckInCall, CheckInWritten>({
         ${p.note} as note, ${p.positiveChangeId} as positive_change_id, u.id, u.habit_id, u.status, u.started_on,
         u.frame_ends_on, u.paused_days
       from ${p.table}
-      cross join lateral (select x.* from user_habits x
-        where x.user_id = ${p.userId} and x.status in ('active', 'completed') and (x.id = ${p.id} or x.habit_id = ${p.id})
-        order by x.status = 'active' desc, x.started_on desc limit 1) u),
+      cross join lateral ${addressedUserHabitSql(p.userId, p.id)} u),
     written as (
       insert into habit_logs (user_habit_id, log_date, log_type, note, positive_change_id)
       select f.id, f.log_date, f.log_type, f.note, f.positive_change_id
@@ -105,10 +111,8 @@ const checkInStatement = sharedStatement<CheckInCall, CheckInWritten>({
         'created', xmax = 0) as log)`,
   query: () => sql`select f.position, json_build_object('userHabit', json_build_object('id', f.id,
         'habitId', f.habit_id, 'status', f.status, 'startedOn', f.started_on, 'frameEndsOn', f.frame_ends_on,
-        'pauses', case when w.log is not null or f.paused_days = 0 then '[]'::json else (select json_agg(json_build_object(
-          'from', hp.starts_on, 'to', hp.ends_on) order by hp.starts_on) from habit_pauses hp where hp.user_habit_id = f.id) end,
-        'positiveChangeIds', case when w.log is not null then array[]::uuid[]
-          else array(select pc.id from positive_changes pc where pc.habit_id = f.habit_id) end),
+        'pauses', case when w.log is null then ${pausesSql('f')} else '[]'::json end,
+        'positiveChangeIds', case when w.log is null then ${positiveChangeIdsSql('f')} else array[]::uuid[] end),
       'log', w.log) as row
     from found f
     left join written w on w.user_habit_id = f.id and w.log_date = f.log_date`,
