@@ -5,7 +5,7 @@
 //   --explain       print EXPLAIN (ANALYZE, BUFFERS) of the hot queries on the generated data
 //   --targets=flow,log   a subset of the targets (the reference always runs)
 //   --compare=a,b+c,same API processes with speed mechanisms switched off, in the same rounds
-//   --rounds=5 --seconds=8   more or longer rounds than the mode's own (2 of 2 s smoke, 3 of 8 s)
+//   --rounds=5 --seconds=8   more or longer rounds than the mode's own (1 of 2 s smoke, 3 of 8 s)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -60,7 +60,9 @@ const count = (name: string, fallback: number) => {
   return value;
 };
 const DURATION_S = count('seconds', smoke ? 2 : 8);
-const ROUNDS = count('rounds', smoke ? 2 : 3);
+// The smoke run measures one round: a miss is measured once more (main), so one noisy round does
+// not fail CI, while a real regression misses both.
+const ROUNDS = count('rounds', smoke ? 1 : 3);
 const WARMUP_S = smoke ? 0.5 : 2;
 // A smoke run is short and noisy: it fails only below budget × (1 − margin).
 const NOISE_MARGIN = smoke ? 0.25 : 0;
@@ -105,9 +107,10 @@ const LABELS: Record<TargetName, string> = {
   insights200: 'insights, 200-member organisation',
 };
 
-// Minimum fraction of the reference's req/s, per database (absent: no budget).
+// Minimum fraction of the reference's req/s, per database (absent: no budget). On PostgreSQL, the
+// shares asked of one round trip per hot request (docs/benchmarks.md#budgets).
 const RATIO_BUDGETS: Record<DatabaseKind, Partial<Record<TargetName, number>>> = {
-  postgres: { dashboard: 0.1, members: 0.05, flow: 0.12, log: 0.06 },
+  postgres: { dashboard: 0.15, members: 0.08, flow: 0.16, log: 0.09 },
   pglite: { dashboard: 0.03 },
 };
 const P99_BUDGET_MS: Record<DatabaseKind, number | null> = { postgres: 100, pglite: null };

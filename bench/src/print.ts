@@ -40,7 +40,7 @@ export function printTable(
   latency: LatencyCheck[],
 ) {
   log(
-    `\n${kind}: medians of ${run.rounds} interleaved rounds, -c${CONNECTIONS}, ${run.seconds} s each; ` +
+    `\n${kind}: ${run.rounds === 1 ? 'one round' : `medians of ${run.rounds} interleaved rounds`}, -c${CONNECTIONS}, ${run.seconds} s each; ` +
       `load average ${run.load.start.toFixed(1)} at the start, ${run.load.end.toFixed(1)} at the end`,
   );
   log(
