@@ -58,14 +58,14 @@ describe.skipIf(!runs)('the API through PgBouncer in transaction mode [postgres]
     try {
       for (const holder of holders) await holder.connect();
       const results: { status: number; same: boolean; phase: number }[] = [];
-      const phase = async (phase: number) => {
+      const phase = async (which: number) => {
         for (let round = 0; round < 3; round++) {
           const batch = await Promise.all(
             members.flatMap((member) =>
               URLS.map(async (url) => {
                 const response = await app.inject({ method: 'GET', url, headers: member.headers });
                 const same = response.body === expected.get(`${member.id} ${url}`);
-                return { status: response.statusCode, same, phase };
+                return { status: response.statusCode, same, phase: which };
               }),
             ),
           );
