@@ -32,6 +32,23 @@ describe('the Redis the shared rate-limit tests use', () => {
     60_000,
   );
 
+  it('is not a server that hangs up without answering (as a stopping Redis may)', async () => {
+    const accepted = new Set<net.Socket>();
+    const server = net.createServer((socket) => accepted.add(socket.end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const answered = await Promise.race([
+        redisAnswers(`redis://127.0.0.1:${port}`, 200),
+        new Promise((resolve) => setTimeout(() => resolve('no answer within 2 s'), 2_000)),
+      ]);
+      expect(answered).toBe(false);
+    } finally {
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('says why the tests skip when there is neither, and fails under CI', async () => {
     const options = { machineUrl: await closedPortUrl(), command: 'no-such-redis-server' };
     const found = await findTestRedis({ env: {}, ...options });

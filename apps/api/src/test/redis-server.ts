@@ -23,6 +23,9 @@ export function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
     };
     socket.setTimeout(timeoutMs, () => done(false));
     socket.on('error', () => done(false));
+    // Closed without an answer (a server that is stopping accepts, then hangs up): a closed socket's
+    // time-out never fires.
+    socket.on('close', () => done(false));
     socket.on('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
   });
