@@ -209,6 +209,30 @@ describeEachDatabase('insights', (getDatabase) => {
     expect((await get(f.leader)).body).toEqual(together[0]!.body);
   });
 
+  // Migration 0029: a read applies at most 1,000 notes, so none ever outgrows the statement timeout.
+  it("applies at most 1,000 of an organisation's notes a read; the reads after it apply the rest", async () => {
+    const db = getDatabase().db;
+    const organisation = sql`(select u.organisation_id from users u where u.id = ${f.member.id})`;
+    const waiting = async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from insight_dirty d where d.organisation_id = ${organisation}`),
+      )[0]!.n;
+    const before = (await get(f.leader)).body;
+    expect(await waiting()).toBe(0);
+    // Every member of the organisation, each for 100 weeks (noted as every trigger notes them).
+    await db.execute(sql`select insight_refresh(array_agg(u.id), array_agg(w::date))
+      from users u cross join generate_series(${WEEKS[0]}::date - 7 * 100, ${WEEKS[0]}::date - 7, interval '7 days') w
+      where u.organisation_id = ${organisation}`);
+    const noted = await waiting();
+    expect(noted).toBeGreaterThan(1000);
+    expect(noted).toBeLessThanOrEqual(2000);
+
+    expect((await get(f.leader)).status).toBe(200);
+    expect(await waiting()).toBe(noted - 1000);
+    expect((await get(f.leader)).body).toEqual(before);
+    expect(await waiting()).toBe(0);
+  });
+
   // Migration 0028: a check-in sent again or a note edited changes nothing the insights count.
   it('notes an updated check-in only when its habit, date, type or positive change changed', async () => {
     const db = getDatabase().db;
