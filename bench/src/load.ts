@@ -7,7 +7,17 @@ export const CONNECTIONS = 50;
 
 export type Sample = { rps: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
 
-export type Rotation = { method: 'GET' | 'POST'; path: (u: BenchUser) => string; body?: string; users: BenchUser[] };
+// `body`: a POST's body for the member in the given round (0: the warm-up).
+export type Rotation = {
+  method: 'GET' | 'POST';
+  path: (u: BenchUser) => string;
+  body?: (round: number, u: BenchUser) => string;
+  users: BenchUser[];
+};
+
+// How long a load lasts: seconds, or a number of requests (a warm-up that serves every member of a
+// rotation once).
+export type Length = { seconds: number } | { requests: number };
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,35 +36,37 @@ export function summarize(samples: Sample[]): Sample {
   };
 }
 
-// `seconds` of load on `url` with CONNECTIONS connections; each request carries the next member
-// of the rotation (none: GET /, the reference).
+// Load on `url` with CONNECTIONS connections for `length`; each request carries the next member of
+// the rotation (none: GET /, the reference), and a POST the round's body.
 export async function load(
   url: string,
-  seconds: number,
+  length: Length,
   rotation: Rotation | null,
   tokens: Map<number, string>,
   offset: number,
+  round = 0,
 ): Promise<Sample> {
   let i = offset;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: seconds,
+    ...('seconds' in length ? { duration: length.seconds } : { amount: length.requests }),
     requests: [
       rotation
         ? {
             method: rotation.method,
             setupRequest: (request) => {
               const user = rotation.users[i++ % rotation.users.length]!;
+              const body = rotation.body?.(round, user);
               return {
                 ...request,
                 method: rotation.method,
                 path: rotation.path(user),
                 headers: {
                   authorization: `Bearer ${tokens.get(user.n)}`,
-                  ...(rotation.body ? { 'content-type': 'application/json' } : {}),
+                  ...(body ? { 'content-type': 'application/json' } : {}),
                 },
-                ...(rotation.body ? { body: rotation.body } : {}),
+                ...(body ? { body } : {}),
               };
             },
           }
