@@ -141,23 +141,9 @@ type DatabaseResult = {
 
 const log = (line: string) => console.log(line);
 
-// A round's check-in: completed, naming one of the habit's positive changes in odd rounds and none
-// in the warm-up and even rounds. Before each round's check-ins an unmeasured pass sends each
-// member's once, which changes what their dashboard and the insights count (as a day's first
-// check-in does); the round then measures that check-in sent again. Since migration 0028 a
-// check-in sent again notes nothing for the insights: without the pass the insights rounds that
-// follow would have nothing to apply.
-const checkIn = (round: number, user: BenchUser) =>
-  JSON.stringify({
-    log_type: 'completed',
-    note: 'Done before the first meeting.',
-    positive_change_id: round % 2 === 1 ? user.positiveChangeId : null,
-  });
-const CHANGED_BEFORE_EACH_ROUND: TargetName[] = ['log', 'log200'];
-// Targets whose answers that pass changes and which hold them (the dashboard's facts, the cohort's
-// standings): served once more before each round after the first, unmeasured, so that every round
-// measures the answers held, as the first does after the warm-up.
-const SETTLED_BEFORE_EACH_ROUND: TargetName[] = ['dashboard', 'members'];
+// The check-in every round sends: each member's first of the day in the warm-up, sent again after.
+const checkIn = JSON.stringify({ log_type: 'completed', note: 'Done before the first meeting.' });
+const CHECK_IN_TARGETS: TargetName[] = ['log', 'log200'];
 
 // Distinct users per target: spread evenly over the organisation (every cohort takes part).
 const USERS_PER_TARGET = 4000;
@@ -279,14 +265,14 @@ async function benchDatabase(
     // Every member of each target's rotation served once, unmeasured (token cache, connection pool,
     // plans, held answers): on the full data a warm-up of 2 s left the first round reading the
     // dashboard's facts afresh.
-    const settle = async (names: TargetName[], round: number) => {
+    const warmUp = async (names: TargetName[]) => {
       for (const name of names) {
         if (name === 'reference') await load(reference.url, { seconds: WARMUP_S }, null, tokens, 0);
         else {
           for (const v of processesOf(name)) {
             // (At least one request per connection: the insights have a leader per cohort.)
             const requests = Math.max(CONNECTIONS, rot[name].users.length);
-            await load(v.api.url, { requests }, rot[name], tokens, 0, round);
+            await load(v.api.url, { requests }, rot[name], tokens, 0);
             await drainOf(name, v);
           }
         }
@@ -294,28 +280,19 @@ async function benchDatabase(
     };
     // The check-ins first: they are each member's first of the day, which change what the other
     // targets show.
-    await settle(
-      [
-        ...targetNames.filter((t) => CHANGED_BEFORE_EACH_ROUND.includes(t)),
-        ...targetNames.filter((t) => !CHANGED_BEFORE_EACH_ROUND.includes(t)),
-      ],
-      0,
-    );
+    await warmUp([
+      ...targetNames.filter((t) => CHECK_IN_TARGETS.includes(t)),
+      ...targetNames.filter((t) => !CHECK_IN_TARGETS.includes(t)),
+    ]);
     // Samples per process label and target.
     const samples = new Map<string, Sample[]>();
     const push = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
     for (let round = 1; round <= ROUNDS; round++) {
-      if (round > 1)
-        await settle(
-          targetNames.filter((t) => SETTLED_BEFORE_EACH_ROUND.includes(t)),
-          round,
-        );
       // The processes take turns to go first: whichever follows the reference or another target
       // starts on a busier machine, and would otherwise always be the same one.
       const turn = [...running.slice((round - 1) % running.length), ...running.slice(0, (round - 1) % running.length)];
       for (const name of targetNames) {
         const processes = name === 'reference' ? [null] : ORG200_TARGETS[name] ? processesOf(name) : turn;
-        if (CHANGED_BEFORE_EACH_ROUND.includes(name)) await settle([name], round);
         for (const v of processes) {
           const sample = v
             ? await load(
@@ -324,7 +301,6 @@ async function benchDatabase(
                 rot[name as Exclude<TargetName, 'reference'>],
                 tokens,
                 round * 997,
-                round,
               )
             : await load(reference.url, { seconds: DURATION_S }, null, tokens, 0);
           push(`${v?.label ?? ''}:${name}`, sample);

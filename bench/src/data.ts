@@ -95,8 +95,6 @@ export type BenchUser = {
   n: number;
   userId: string;
   userHabitId: string | null;
-  // One of that habit's positive changes (the check-ins name it in every other round, api.ts).
-  positiveChangeId: string | null;
   cohortNo: number;
   historyDays: number;
   // A leader (generate.ts): the insights target's callers.
@@ -113,24 +111,20 @@ export async function loadBenchUsers(target: Target): Promise<BenchUser[]> {
       n: number;
       user_id: string;
       uh: string | null;
-      pc: string | null;
       cohort_no: number;
       history_days: number;
       is_leader: boolean;
     }>(
       database,
-      `select b.n, b.user_id, b.cohort_no, b.history_days, h.id::text as uh, u.role = 'leader' as is_leader,
-         (select pc.id::text from positive_changes pc where pc.habit_id = h.habit_id order by pc.id limit 1) as pc
+      `select b.n, b.user_id, b.cohort_no, b.history_days, h.id::text as uh, u.role = 'leader' as is_leader
        from bench_users b join users u on u.id = b.user_id
-       left join (select distinct on (n) n, id, habit_id from bench_user_habits where active order by n, s) h
-         on h.n = b.n
+       left join (select distinct on (n) n, id from bench_user_habits where active order by n, s) h on h.n = b.n
        order by b.n`,
     );
     return rows.map((r) => ({
       n: r.n,
       userId: r.user_id,
       userHabitId: r.uh,
-      positiveChangeId: r.pc,
       cohortNo: r.cohort_no,
       historyDays: r.history_days,
       isLeader: r.is_leader,

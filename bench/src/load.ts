@@ -7,13 +7,7 @@ export const CONNECTIONS = 50;
 
 export type Sample = { rps: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
 
-// `body`: a POST's body for the member in the given round (0: the warm-up).
-export type Rotation = {
-  method: 'GET' | 'POST';
-  path: (u: BenchUser) => string;
-  body?: (round: number, u: BenchUser) => string;
-  users: BenchUser[];
-};
+export type Rotation = { method: 'GET' | 'POST'; path: (u: BenchUser) => string; body?: string; users: BenchUser[] };
 
 // How long a load lasts: seconds, or a number of requests (a warm-up that serves every member of a
 // rotation once).
@@ -37,14 +31,13 @@ export function summarize(samples: Sample[]): Sample {
 }
 
 // Load on `url` with CONNECTIONS connections for `length`; each request carries the next member of
-// the rotation (none: GET /, the reference), and a POST the round's body.
+// the rotation (none: GET /, the reference).
 export async function load(
   url: string,
   length: Length,
   rotation: Rotation | null,
   tokens: Map<number, string>,
   offset: number,
-  round = 0,
 ): Promise<Sample> {
   let i = offset;
   const result = await autocannon({
@@ -57,7 +50,7 @@ export async function load(
             method: rotation.method,
             setupRequest: (request) => {
               const user = rotation.users[i++ % rotation.users.length]!;
-              const body = rotation.body?.(round, user);
+              const { body } = rotation;
               return {
                 ...request,
                 method: rotation.method,
