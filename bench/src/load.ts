@@ -50,16 +50,15 @@ export async function load(
             method: rotation.method,
             setupRequest: (request) => {
               const user = rotation.users[i++ % rotation.users.length]!;
-              const { body } = rotation;
               return {
                 ...request,
                 method: rotation.method,
                 path: rotation.path(user),
                 headers: {
                   authorization: `Bearer ${tokens.get(user.n)}`,
-                  ...(body ? { 'content-type': 'application/json' } : {}),
+                  ...(rotation.body ? { 'content-type': 'application/json' } : {}),
                 },
-                ...(body ? { body } : {}),
+                ...(rotation.body ? { body: rotation.body } : {}),
               };
             },
           }

@@ -3,9 +3,9 @@
 -- benchmark's full data, the morning after a day of check-ins left 21,261 member-weeks noted in
 -- one organisation, whose apply took 89 s, past the statement timeout (30 s); it was rolled back and
 -- tried again by the next read, so the leaders' figures never moved on, and the read that tried
--- was answered 503. 1,000 of them applied in 2.1 s on the same data; the benchmark's round of
--- check-ins notes 4,000, applied by one read as before (parts of 1,000 made the leaders' answers
--- be read afresh four times a round: their p99 2.55 times the 200-member organisation's).
+-- was answered 503. 1,000 of them applied in 2.1 s on the same data. A round of the benchmark's
+-- check-ins notes 4,000, applied by one read as before (in parts of 1,000 the leaders' answers were
+-- read afresh four times a round).
 CREATE OR REPLACE FUNCTION "insight_flush_organisation"("organisation" uuid) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   "pu" uuid[];
