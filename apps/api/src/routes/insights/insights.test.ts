@@ -188,13 +188,17 @@ describeEachDatabase('insights', (getDatabase) => {
     expect(await notes()).toEqual([]);
   });
 
+  // The organisation of the fixture's members, and how many of its notes wait to be applied.
+  const organisation = () => sql`(select u.organisation_id from users u where u.id = ${f.member.id})`;
+  const waiting = async () =>
+    rowsOf<{ n: number }>(
+      await getDatabase().db.execute(
+        sql`select count(*)::int as n from insight_dirty d where d.organisation_id = ${organisation()}`,
+      ),
+    )[0]!.n;
+
   it("applies an organisation's written facts once for the leaders who find them waiting together", async () => {
     const db = getDatabase().db;
-    const waiting = async () =>
-      rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from insight_dirty d
-          where d.organisation_id = (select u.organisation_id from users u where u.id = ${f.member.id})`),
-      )[0]!.n;
     await get(f.leader);
     // A fact of the member, noted as every trigger notes it.
     await db.execute(sql`select insight_refresh(array[${f.member.id}::uuid], array[${WEEKS[3]}::date])`);
@@ -212,17 +216,12 @@ describeEachDatabase('insights', (getDatabase) => {
   // Migration 0028: a read applies at most 5,000 notes, so none ever outgrows the statement timeout.
   it("applies at most 5,000 of an organisation's notes a read; the reads after it apply the rest", async () => {
     const db = getDatabase().db;
-    const organisation = sql`(select u.organisation_id from users u where u.id = ${f.member.id})`;
-    const waiting = async () =>
-      rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from insight_dirty d where d.organisation_id = ${organisation}`),
-      )[0]!.n;
     const before = (await get(f.leader)).body;
     expect(await waiting()).toBe(0);
     // Every member of the organisation, each for 400 weeks (noted as every trigger notes them).
     await db.execute(sql`select insight_refresh(array_agg(u.id), array_agg(w::date))
       from users u cross join generate_series(${WEEKS[0]}::date - 7 * 400, ${WEEKS[0]}::date - 7, interval '7 days') w
-      where u.organisation_id = ${organisation}`);
+      where u.organisation_id = ${organisation()}`);
     const noted = await waiting();
     expect(noted).toBeGreaterThan(5000);
     expect(noted).toBeLessThanOrEqual(10_000);
