@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { TContentTranslation, TContentTranslations } from '@habitrack/contracts/common/content-translations';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { behaviours, habits, modules, organisations, positiveChanges, programmes } from '../db/schema/index.ts';
 import { ImportError } from './import-error.ts';
 import { parseProgrammeFile, type ProgrammeFile } from './programme-file.ts';
+import { moduleTranslations, programmeTranslations, stored } from './programme-translations.ts';
 import { sanitizeIntroContent } from './sanitize-intro.ts';
 import { keyOf, mergeUpserted, noCounts, updateWhenChanged, type EntityCounts } from './upsert.ts';
 
@@ -41,39 +41,6 @@ async function ensureOrganisation(tx: Tx, org: ProgrammeFile['organisation']) {
   if (!existing) throw new Error(`organisation ${org.slug} vanished during the import`);
   counts.unchanged = 1;
   return { id: existing.id, counts };
-}
-
-// The file's translations as stored: only the texts given (docs/domain/programme-content.md#languages).
-function stored(translations: Record<string, Record<string, unknown>>): TContentTranslations {
-  const result: Record<string, TContentTranslation> = {};
-  for (const [locale, texts] of Object.entries(translations)) {
-    const kept = Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== undefined));
-    if (Object.keys(kept).length > 0) result[locale] = kept;
-  }
-  return result as TContentTranslations;
-}
-
-// The programme row's own texts per locale: module names go to the modules, the intro is sanitised.
-function programmeTranslations(p: ProgrammeFile['programme']): TContentTranslations {
-  return stored(
-    Object.fromEntries(
-      Object.entries(p.translations).map(([locale, t]) => [
-        locale,
-        {
-          name: t.name,
-          description: t.description,
-          intro_content: t.intro_content ? sanitizeIntroContent(t.intro_content) || undefined : undefined,
-        },
-      ]),
-    ),
-  );
-}
-
-// Module i's name per locale.
-function moduleTranslations(p: ProgrammeFile['programme'], index: number): TContentTranslations {
-  return stored(
-    Object.fromEntries(Object.entries(p.translations).map(([locale, t]) => [locale, { name: t.modules?.[index] }])),
-  );
 }
 
 async function upsertProgramme(tx: Tx, organisationId: string, p: ProgrammeFile['programme']) {
