@@ -10,7 +10,9 @@
 // Options: --runs N (default 3), --pages login,dashboard,... (default all), --out FILE,
 // --lhr-dir DIR (also keeps every run's full Lighthouse report there, to study long tasks and the
 // main-thread breakdown), --locale de-DE (the browser's language, and so the app's; default the
-// browser's own: en-US in Debian's Chromium).
+// browser's own: en-US in Debian's Chromium), --visit first (the signed-in pages as a returning
+// member's first visit of a day instead: the app's files in the browser's cache from an earlier
+// visit of the same build, nothing kept from that day; reported, not held to the budgets).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -65,8 +67,12 @@ const { values: options } = parseArgs({
     out: { type: 'string', default: path.join(root, 'bench/results/web-latest.json') },
     'lhr-dir': { type: 'string' },
     locale: { type: 'string' },
+    visit: { type: 'string', default: 'again' },
   },
 });
+if (!['first', 'again'].includes(options.visit)) throw new Error(`--visit is first or again, got ${options.visit}`);
+// The budgets hold the day's later visits (decision 026); a first visit of the day is measured only.
+const FIRST_VISIT = options.visit === 'first';
 const LOCALE = options.locale;
 if (LOCALE !== undefined && !/^[a-z]{2,3}(-[A-Z]{2})?$/.test(LOCALE)) {
   throw new Error(`--locale must be a language tag such as de-DE, got ${LOCALE}`);
@@ -228,6 +234,23 @@ async function openAsReturningMember(cdpUrl, baseUrl, addresses) {
         .catch(() => false);
       console.log(`  opened ${address}${kept ? '' : ' (its look was not kept: measured as a first visit)'}`);
     }
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+// A returning member's first visit of a day: the answers and screens the browser kept are
+// forgotten (apps/web/src/lib/persisted-queries.ts, kept-screens.ts; they last one day); the
+// session and the browser's cache of the app's files stay.
+async function forgetToday(cdpUrl, baseUrl) {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const [context] = browser.contexts();
+    const page = await context.newPage();
+    // A page of the origin that runs none of the app, whose local storage the app's pages share.
+    await page.goto(`${baseUrl}/healthz`);
+    await page.evaluate(() => ['querySnapshot', 'keptScreens'].forEach((key) => localStorage.removeItem(key)));
     await page.close();
   } finally {
     await browser.close();
@@ -448,7 +471,8 @@ async function main() {
       const runs = [];
       let incomplete = 0;
       for (let run = 1; run <= RUNS; run++) {
-        await clearHttpCache(cdpUrl);
+        if (FIRST_VISIT && page.signedIn) await forgetToday(cdpUrl, baseUrl);
+        else await clearHttpCache(cdpUrl);
         const result = await lighthouse(url, {
           port: cdpPort,
           output: 'json',
@@ -512,6 +536,7 @@ async function main() {
       chromium: chromiumVersion,
       preset: 'mobile (Lighthouse default form factor, simulated throttling)',
       locale: LOCALE ?? null,
+      visit: options.visit,
       runsPerPage: RUNS,
       budgets: BUDGETS,
       pages: rows,
@@ -523,7 +548,9 @@ async function main() {
     for (const row of rows) {
       if (row.failingAudits.length) console.log(`${row.page}: failing audits: ${row.failingAudits.join(', ')}`);
     }
-    if (misses.length) {
+    if (FIRST_VISIT) {
+      console.log(`\nThe day's first visits: ${misses.length} budget(s) not reached (reported, not held).`);
+    } else if (misses.length) {
       console.error(`\n${misses.length} page budget(s) missed:\n${misses.map((m) => `  - ${m}`).join('\n')}`);
       process.exitCode = 1;
     } else {
