@@ -2,9 +2,8 @@ import type { TContentTranslation, TContentTranslations } from '@habitrack/contr
 import type { ProgrammeFile } from './programme-file.ts';
 import { sanitizeIntroContent } from './sanitize-intro.ts';
 
-// A programme file's translations as the import stores them, per row (import-programme.ts).
-
-// The file's translations as stored: only the texts given (docs/domain/programme-content.md#languages).
+// A programme file's translations as the import stores them (import-programme.ts): only the texts
+// given (docs/domain/programme-content.md#languages).
 export function stored(translations: Record<string, Record<string, unknown>>): TContentTranslations {
   const result: Record<string, TContentTranslation> = {};
   for (const [locale, texts] of Object.entries(translations)) {
