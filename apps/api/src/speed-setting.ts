@@ -13,11 +13,18 @@ const SPEED_SWITCHES = [
   'all',
 ] as const;
 
+// The names SPEED_OFF lists, comma-separated (blanks ignored).
+const namesIn = (off: string) =>
+  off
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+
 // SPEED_OFF: a comma-separated list of some of SPEED_SWITCHES.
 export const speedOffSetting = z
   .string()
   .refine(
-    (v) => v.split(',').every((name) => !name.trim() || (SPEED_SWITCHES as readonly string[]).includes(name.trim())),
+    (v) => namesIn(v).every((name) => (SPEED_SWITCHES as readonly string[]).includes(name)),
     `must be a comma-separated list of ${SPEED_SWITCHES.join(', ')}`,
   )
   .optional();
@@ -34,7 +41,7 @@ export type SpeedSettings = {
 
 // Named statements cannot pass a pooler in transaction mode (DATABASE_POOLER).
 export function speedSettings(off = '', pooler: 'none' | 'transaction'): SpeedSettings {
-  const names = new Set(off.split(',').map((name) => name.trim()));
+  const names = new Set(namesIn(off));
   const on = (name: string) => !names.has(name) && !names.has('all');
   return {
     sharedStatements: on('shared-statements'),
