@@ -3,7 +3,7 @@ import { createContext, Fragment, type ReactNode, useContext, useEffect, useStat
 import { useHybridAuth } from '../features/auth/hooks/use-hybrid-auth.ts';
 import { CALLBACK_PATH } from '../features/auth/utils/return-to.ts';
 import { keepScreens } from '../lib/kept-screens.ts';
-import { accountKey, storedQueryAccount, type TQueryPersister } from '../lib/persisted-queries.ts';
+import { accountKey, accountOf, storedQueryAccount, type TQueryPersister } from '../lib/persisted-queries.ts';
 import { isKeptScreenPath } from './screen-paths.ts';
 
 const ShowsKeptDataContext = createContext(false);
@@ -19,9 +19,9 @@ export function useShowsKeptData(): boolean {
 function keptAccount(idpType: string, holdsSessionOf: (sub: string) => boolean): string | null {
   if (window.location.pathname === CALLBACK_PATH) return null;
   const account = storedQueryAccount();
-  const separator = account?.indexOf(':') ?? -1;
-  if (!account || separator < 0 || account.slice(0, separator) !== idpType) return null;
-  return holdsSessionOf(account.slice(separator + 1)) ? account : null;
+  const named = account ? accountOf(account) : null;
+  if (!named || named.idpType !== idpType) return null;
+  return holdsSessionOf(named.sub) ? account : null;
 }
 
 type PersistedSessionProps = {
@@ -59,7 +59,7 @@ export function PersistedSession({ persister, children }: PersistedSessionProps)
   useEffect(() => {
     const root = document.getElementById('root');
     if (!signedIn || !root) return;
-    const sub = signedIn.slice(signedIn.indexOf(':') + 1);
+    const sub = accountOf(signedIn)?.sub ?? '';
     return keepScreens(root, {
       client,
       keepsPath: isKeptScreenPath,

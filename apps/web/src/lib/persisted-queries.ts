@@ -50,6 +50,12 @@ export function accountKey(idpType: string, sub: string | undefined): string | n
   return sub ? `${idpType}:${sub}` : null;
 }
 
+// The provider and the subject an account key names (accountKey), or null for anything else.
+export function accountOf(key: string): { idpType: string; sub: string } | null {
+  const separator = key.indexOf(':');
+  return separator < 0 ? null : { idpType: key.slice(0, separator), sub: key.slice(separator + 1) };
+}
+
 // The account the kept answers belong to, if any are kept.
 export function storedQueryAccount(): string | null {
   return getQuerySnapshot()?.account ?? null;
