@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { listensOn, portToListenOn } from './ports.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
@@ -64,14 +65,6 @@ export async function startAuthority(): Promise<Authority> {
   };
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export type ApiProcess = {
   child: ChildProcess;
   baseUrl: string;
@@ -90,7 +83,7 @@ export async function spawnApi(options: {
   env?: Record<string, string>;
   port?: number;
 }): Promise<ApiProcess> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await portToListenOn());
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
@@ -126,11 +119,17 @@ export async function waitUntilHealthy(api: ApiProcess, timeoutMs: number): Prom
   void api.exited.then(() => (exited = true));
   while (Date.now() < deadline) {
     if (exited) throw new Error(`the API exited before it was healthy:\n${api.output()}`);
+    let status = 0;
     try {
-      const response = await fetch(`${api.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
+      status = (await fetch(`${api.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) })).status;
     } catch {
       // Not listening yet.
+    }
+    if (status === 200) {
+      // Another process on the port would have answered for an API still starting (or about to
+      // fail to bind it): the answer counts only from the API's own socket.
+      if (listensOn(api.child.pid!, api.port) !== false) return;
+      throw new Error(`another process answered on port ${api.port}, where the API was to listen:\n${api.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

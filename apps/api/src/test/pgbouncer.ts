@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { portToListenOn } from './ports.ts';
 
 // The URL of a PostgreSQL database, to put PgBouncer in front of it.
 export function serverUrlOf(database: Database): string {
@@ -19,20 +19,10 @@ export function pgBouncerInstalled(): boolean {
   return spawnSync('pgbouncer', ['--version']).status === 0;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 export async function startPgBouncer(options: { serverUrl: string; serverConnections: number }) {
   const server = new URL(options.serverUrl);
   const folder = mkdtempSync(path.join(tmpdir(), 'habitrack-pgbouncer-'));
-  const port = await freePort();
+  const port = await portToListenOn();
   const user = decodeURIComponent(server.username || 'postgres');
   writeFileSync(path.join(folder, 'users.txt'), `"${user}" ""\n`);
   writeFileSync(

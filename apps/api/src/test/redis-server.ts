@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { portToListenOn } from './ports.ts';
 
 // The Redis the shared rate-limit tests use, found or started before they run:
 // 1. TEST_REDIS_URL when set;
@@ -31,20 +32,9 @@ export function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startPrivateRedis(command: string): Promise<{ url: string; stop: () => void } | null> {
   if (spawnSync(command, ['--version'], { stdio: 'ignore' }).status !== 0) return null;
-  const port = await freePort();
+  const port = await portToListenOn();
   const child: ChildProcess = spawn(
     command,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
