@@ -13,10 +13,10 @@
 //                   later keep compiled modules there; the first start fills it), alternating
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { portToListenOn } from '../../apps/api/src/test/ports.ts';
 
 const here = path.resolve(import.meta.dirname, '../..');
 const option = (name: string) => {
@@ -41,17 +41,6 @@ for (const root of roots) {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function readyAt(port: number, deadline: number): Promise<boolean> {
   while (performance.now() < deadline) {
     try {
@@ -67,7 +56,7 @@ async function readyAt(port: number, deadline: number): Promise<boolean> {
 
 // One start: the milliseconds from spawn to /readyz 200, then a SIGTERM and the exit waited for.
 async function start(root: string, dataDir: string, profile: boolean, compileCache?: string): Promise<number> {
-  const port = await freePort();
+  const port = await portToListenOn();
   const began = performance.now();
   const child = spawn(
     nodeBinary,

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { portToListenOn } from '../../apps/api/src/test/ports.ts';
 import { BENCH_ISSUER } from './generate.ts';
 import { benchRoot, type Target } from './data.ts';
 
@@ -13,14 +14,6 @@ export const AUDIENCE = 'https://api.habitrack.bench';
 export const CLIENT_ID = 'bench-web';
 
 export type Running = { url: string; stop: () => Promise<void> };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // Resolves once `url` answers below 500 (a /readyz still answering 503 is not up yet); fails if the
 // process exits first or the time runs out, with what `output` says.
@@ -46,7 +39,7 @@ async function startChild(
   options: { nodeArgs?: string[]; root?: string } = {},
 ): Promise<Running> {
   const root = options.root ?? benchRoot;
-  const port = await freePort();
+  const port = await portToListenOn();
   // TypeScript runs under tsx; a built file (.js) with plain node.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, path.join(root, script)], {

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-// A port for a server the tests start in a process of their own (the API, Redis, PgBouncer): free
-// now, and below the range the system hands out for port 0. A port the system handed out is free
-// only until the child binds it, a moment or seconds later: a server of another test listening on
-// port 0 meanwhile may be given the same one, and then answers in the child's place. Below that
-// range only a port asked for by number can collide.
+// A port for a server the tests and benchmarks start in a process of their own (the API, Redis,
+// PgBouncer, the benchmarks' reference): free now, and below the range the system hands out for
+// port 0. A port the system handed out is free only until the child binds it, a moment or seconds
+// later: a server of another test listening on port 0 meanwhile may be given the same one, and
+// then answers in the child's place. Below that range only a port asked for by number can collide.
 export async function portToListenOn(): Promise<number> {
   let low = 32768;
   try {
