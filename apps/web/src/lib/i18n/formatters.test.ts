@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { cachedFormatterCount, dateTimeFormat, formatPercent, numberFormat, relativeTimeFormat } from './formatters.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  cachedFormatterCount,
+  dateTimeFormat,
+  formatPercent,
+  numberFormat,
+  prepareNumberFormats,
+  relativeTimeFormat,
+} from './formatters.ts';
 
 describe('Intl formatters', () => {
   it('makes each formatter once per locale and options, and reuses it', () => {
@@ -13,6 +20,22 @@ describe('Intl formatters', () => {
     expect(numberFormat('de-DE', { style: 'percent' })).toBe(numberFormat('de-DE', { style: 'percent' }));
     expect(relativeTimeFormat('ja-JP')).toBe(relativeTimeFormat('ja-JP'));
     expect(cachedFormatterCount()).toBe(before + 5);
+  });
+
+  it("makes a locale's first number formatter in a task of its own, kept for the screens", () => {
+    vi.useFakeTimers();
+    try {
+      const before = cachedFormatterCount();
+      prepareNumberFormats('sv-SE');
+      // Not in the task that shows the locale (the first render's task may follow it).
+      expect(cachedFormatterCount()).toBe(before);
+      vi.runOnlyPendingTimers();
+      expect(cachedFormatterCount()).toBe(before + 1);
+      numberFormat('sv-SE');
+      expect(cachedFormatterCount()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('formats in the locale', () => {

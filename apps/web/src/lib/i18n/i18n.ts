@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readInlineConfig } from '../config.ts';
 import { storedItem } from '../storage.ts';
 import { loadCatalog } from './catalogs.ts';
+import { prepareNumberFormats } from './formatters.ts';
 import {
   directionOf,
   isLocale,
@@ -55,6 +56,7 @@ export async function activateLocale(locale: TLocale): Promise<void> {
   i18n.activate(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
+  prepareNumberFormats(locale);
 }
 
 // Someone picks a language on the sign-in page (language menu): kept for next time, shown at once,
